@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from './config.js';
+import { createTokenService } from './auth/tokens.js';
+import { authenticationPlugin } from './plugins/app/authentication.js';
+import { databasePlugin } from './plugins/app/database.js';
+import { errorsPlugin } from './plugins/app/errors.js';
+import { installValidators } from './plugins/app/validation.js';
+import { webPlugin } from './plugins/external/web.js';
+import { loadResources } from './resources/load-resources.js';
+import type { Database } from './storage/dialect.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+/** Builds the whole server: external plugins, then ours, then every resource's routes. */
+export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-argilla-api-key"]'] } : false,
+    bodyLimit: 64 * 1024 * 1024,
+    requestTimeout: 120_000,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  installValidators(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: config.frameAncestors,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Scholia API (Argilla v2 compatible)', version: '2.8.0' } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database });
+  await app.register(authenticationPlugin, {
+    tokens: createTokenService({ secret: config.jwtSecret, dataDir: config.dataDir, lifetimeSeconds: config.jwtLifetimeSeconds }),
+  });
+
+  app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await loadResources(app);
+  await app.register(webPlugin, { webDir: config.webDir });
+  return app;
+}

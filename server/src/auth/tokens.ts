@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { UserRow } from '../storage/tables.js';
+
+export interface TokenService {
+  issue(user: UserRow): Promise<string>;
+  /** The username a valid token names, or undefined for a bad or expired one. */
+  verify(token: string): Promise<string | undefined>;
+}
+
+/**
+ * HS256 JWTs (contract §1.2). The secret is configured, or generated once per install and kept
+ * in the data folder, so tokens survive restarts and differ between installs.
+ */
+export function createTokenService(options: { secret?: string; dataDir: string; lifetimeSeconds: number }): TokenService {
+  const key = new TextEncoder().encode(options.secret ?? loadOrCreateSecret(options.dataDir));
+  return {
+    async issue(user) {
+      return new SignJWT({ identity: user.id, name: user.first_name, username: user.username, role: user.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(Math.floor(Date.now() / 1000) + options.lifetimeSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        return typeof payload.username === 'string' ? payload.username : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}

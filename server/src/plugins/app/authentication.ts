@@ -1,0 +1,53 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UnauthorizedError } from '../../errors.js';
+import type { TokenService } from '../../auth/tokens.js';
+import { findUserByApiKey, findUserByUsername } from '../../storage/repositories/users.repository.js';
+import type { UserRow } from '../../storage/tables.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set on every non-public route before the handler runs. */
+    user: UserRow;
+  }
+  interface FastifyContextConfig {
+    /** Route answers without credentials (contract §0: token, version, status, settings, oauth2). */
+    public?: boolean;
+  }
+}
+
+/**
+ * Resolves the caller from `X-Argilla-Api-Key`, then `Authorization: Bearer <jwt>` (contract §1.1).
+ * Routes are private unless they declare `config: { public: true }`.
+ */
+export const authenticationPlugin = fp(
+  async (app: FastifyInstance, options: { tokens: TokenService }) => {
+    app.decorate('tokens', options.tokens);
+    app.decorateRequest('user', undefined as unknown as UserRow);
+    app.addHook('onRequest', async (request) => {
+      if (request.is404 || request.routeOptions.config.public) return;
+      request.user = await resolveUser(app, request);
+    });
+  },
+  { name: 'authentication', dependencies: ['database'] },
+);
+
+async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow> {
+  const { db } = app.database;
+  const apiKey = request.headers['x-argilla-api-key'];
+  if (typeof apiKey === 'string' && apiKey) {
+    const user = await findUserByApiKey(db, apiKey);
+    if (user) return user;
+  }
+  const authorization = request.headers.authorization;
+  if (authorization?.toLowerCase().startsWith('bearer ')) {
+    const username = await app.tokens.verify(authorization.slice(7).trim());
+    const user = username ? await findUserByUsername(db, username) : undefined;
+    if (!user) throw new UnauthorizedError('Invalid token');
+    return user;
+  }
+  throw new UnauthorizedError();
+}

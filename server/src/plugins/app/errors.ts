@@ -1,0 +1,121 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  BadRequestError,
+  CodedUnprocessableError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RequestValidationError,
+  UnauthorizedError,
+  UnprocessableError,
+  type ValidationIssue,
+} from '../../errors.js';
+import { UUID_PATTERN } from '@scholia/shared/contract';
+
+const API_ERROR = 'argilla.api.errors::';
+
+/** Maps domain errors and request-validation failures to the body shapes of contract §5. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.code(404).send({ detail: 'Not Found' });
+  });
+}, { name: 'errors' });
+
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.validation) {
+    return reply.code(422).send(validationBody(error.validation.map((e) => toIssue(e, error.validationContext))));
+  }
+  if (error instanceof RequestValidationError) return reply.code(422).send(validationBody(error.issues));
+  if (error instanceof NotFoundError) return reply.code(404).send({ detail: error.message });
+  if (error instanceof ConflictError) return reply.code(409).send({ detail: error.message });
+  if (error instanceof CodedUnprocessableError) return reply.code(422).send({ code: error.code, message: error.message });
+  if (error instanceof UnprocessableError) return reply.code(422).send({ detail: error.message });
+  if (error instanceof ForbiddenError) {
+    return reply.code(403).send({ detail: { code: `${API_ERROR}ForbiddenOperationError`, params: { detail: error.message } } });
+  }
+  if (error instanceof UnauthorizedError) {
+    return reply.code(401).send({ detail: { code: `${API_ERROR}UnauthorizedError`, params: { detail: error.message } } });
+  }
+  if (error instanceof BadRequestError) {
+    return reply.code(400).send({ detail: { code: `${API_ERROR}BadRequestError`, params: { message: error.message } } });
+  }
+  const parseIssue = bodyParseIssue(error);
+  if (parseIssue) return reply.code(422).send(validationBody([parseIssue]));
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ detail: status === 429 ? 'Too many requests' : error.message });
+  }
+  request.log.error({ err: error, url: request.routeOptions.url, method: request.method }, 'unhandled error');
+  return reply.code(500).send({
+    detail: { code: `${API_ERROR}GenericServerError`, params: { type: 'Error', message: 'Internal server error', args: [] } },
+  });
+}
+
+export function validationBody(errors: ValidationIssue[]) {
+  return { detail: { code: `${API_ERROR}ValidationError`, params: { errors } } };
+}
+
+/** A body that is not JSON, or an empty one, is a request-validation error in the reference (FastAPI). */
+function bodyParseIssue(error: FastifyError): ValidationIssue | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { type: 'missing', loc: ['body'], msg: 'Field required' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object' };
+    default:
+      if (error instanceof SyntaxError) return { type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error' };
+      return undefined;
+  }
+}
+
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function toIssue(raw: unknown, context: string | undefined): ValidationIssue {
+  const e = raw as AjvIssue;
+  const loc: (string | number)[] = [PART_NAMES[context ?? 'body'] ?? 'body'];
+  for (const segment of e.instancePath.split('/').slice(1)) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    loc.push(/^\d+$/.test(key) ? Number(key) : key);
+  }
+  switch (e.keyword) {
+    case 'required':
+      return { type: 'missing', loc: [...loc, String(e.params.missingProperty)], msg: 'Field required' };
+    case 'type':
+      return { type: `${String(e.params.type)}_type`, loc, msg: `Input should be a valid ${String(e.params.type)}` };
+    case 'pattern':
+      if (e.params.pattern === UUID_PATTERN) return { type: 'uuid_parsing', loc, msg: 'Input should be a valid UUID' };
+      return { type: 'string_pattern_mismatch', loc, msg: `String should match pattern '${String(e.params.pattern)}'` };
+    case 'minLength':
+      return { type: 'string_too_short', loc, msg: `String should have at least ${String(e.params.limit)} characters` };
+    case 'maxLength':
+      return { type: 'string_too_long', loc, msg: `String should have at most ${String(e.params.limit)} characters` };
+    case 'minItems':
+      return { type: 'too_short', loc, msg: `List should have at least ${String(e.params.limit)} items` };
+    case 'maxItems':
+      return { type: 'too_long', loc, msg: `List should have at most ${String(e.params.limit)} items` };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { type: 'greater_than_equal', loc, msg: `Input should be ${e.message ?? 'larger'}` };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { type: 'less_than_equal', loc, msg: `Input should be ${e.message ?? 'smaller'}` };
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return { type: 'literal_error', loc, msg: `Input should be ${e.message ?? 'one of the allowed values'}` };
+    default:
+      return { type: 'value_error', loc, msg: `Value error, ${e.message ?? 'invalid value'}` };
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * `/settings` (contract §2.1): `null` members are omitted; on a Hugging Face Space the
+ * huggingface block and the persistent-storage warning flag are added.
+ */
+export function readEnvironmentSettings(env: NodeJS.ProcessEnv) {
+  const argilla: Record<string, unknown> = {
+    share_your_progress_enabled: (env.SCHOLIA_SHARE_YOUR_PROGRESS ?? 'false') === 'true',
+  };
+  if (!env.SPACE_ID) return { argilla };
+  const persistentStorage = env.PERSISTANT_STORAGE_ENABLED === 'true' || env.PERSISTENT_STORAGE_ENABLED === 'true';
+  argilla.show_huggingface_space_persistent_storage_warning = !persistentStorage;
+  const [author, repo] = env.SPACE_ID.split('/');
+  const huggingface = Object.fromEntries(
+    Object.entries({
+      space_id: env.SPACE_ID,
+      space_title: env.SPACE_TITLE,
+      space_subdomain: env.SPACE_SUBDOMAIN,
+      space_host: env.SPACE_HOST,
+      space_repo_name: repo,
+      space_author_name: env.SPACE_AUTHOR_NAME ?? author,
+      space_persistent_storage_enabled: persistentStorage,
+    }).filter(([, value]) => value !== undefined && value !== null),
+  );
+  return { argilla, huggingface };
+}

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ensureFirstOwner } from './bootstrap/first-owner.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './storage/open-database.js';
+
+const config = readConfig();
+config.webDir ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const database = await openDatabase(config.databaseUrl);
+const owner = await ensureFirstOwner(database.db, config.owner);
+const app = await buildApp({ config, database });
+
+if (owner) {
+  // Printed once, on the first start of an empty database: the only place the password appears.
+  const lines = [
+    'Created the first owner account:',
+    `  username: ${owner.username}`,
+    owner.generatedPassword ? `  password: ${owner.generatedPassword}  (generated; change it or set SCHOLIA_OWNER_PASSWORD)` : '  password: from SCHOLIA_OWNER_PASSWORD',
+    `  api key:  ${owner.apiKey}`,
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

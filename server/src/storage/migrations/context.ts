@@ -1,0 +1,5 @@
+import type { DialectName } from '../dialect.js';
+
+export interface MigrationContext {
+  dialect: DialectName;
+}

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { MigrationContext } from './context.js';
+import * as createCoreTables from './202611220000_create_core_tables.js';
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+  down?(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+}
+
+/** Every migration, in the order they apply (names sort by their timestamp prefix). */
+export const migrations: Record<string, MigrationModule> = {
+  '202611220000_create_core_tables': createCoreTables,
+};

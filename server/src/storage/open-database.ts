@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import type { Database, DialectName } from './dialect.js';
+import { migrations } from './migrations/index.js';
+import type { Tables } from './tables.js';
+
+/** Open the database named by `url` (`sqlite:<file>`, `sqlite::memory:` or `postgres://...`) and migrate it. */
+export async function openDatabase(url: string): Promise<Database> {
+  const database = url.startsWith('postgres') ? await openPostgres(url) : openSqlite(url.replace(/^sqlite:/, ''));
+  await migrateToLatest(database);
+  return database;
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // limits.md §1: WAL + NORMAL keeps bulk writes fast and still durable across process crashes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('temp_store = MEMORY');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteHandles.set(db, sqlite);
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
+
+/**
+ * The raw better-sqlite3 handle behind a Kysely instance, for the few SQLite-only statements
+ * (FTS5 virtual tables) that live in storage/ and nowhere else.
+ */
+export function sqliteHandle(db: Kysely<Tables>): SQLite.Database {
+  const handle = sqliteHandles.get(db);
+  if (!handle) throw new Error('not a SQLite database');
+  return handle;
+}
+
+async function migrateToLatest(database: Database): Promise<void> {
+  const context = { dialect: database.dialect as DialectName };
+  const provider = {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, m]) => [
+          name,
+          { up: (db) => m.up(db, context), down: m.down ? (db) => m.down!(db, context) : undefined } satisfies Migration,
+        ]),
+      );
+    },
+  };
+  const { error, results } = await new Migrator({ db: database.db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`database migration failed: ${failed?.migrationName ?? ''}`, { cause: error });
+}

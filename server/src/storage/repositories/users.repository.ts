@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Tables, UserRow } from '../tables.js';
+
+type Db = Kysely<Tables>;
+
+export const findUserById = (db: Db, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByUsername = (db: Db, username: string) =>
+  db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+
+export const findUserByApiKey = (db: Db, apiKey: string) =>
+  db.selectFrom('users').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
+
+export const listUsers = (db: Db) => db.selectFrom('users').selectAll().orderBy('inserted_at').execute();
+
+export const countUsers = async (db: Db) =>
+  Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+export async function insertUser(db: Db, row: UserRow): Promise<UserRow> {
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, changes: Partial<UserRow>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

@@ -1,0 +1,196 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of every table. Booleans are stored as 0/1 integers and JSON as text (jsonb on
+ * PostgreSQL) so one set of migrations serves both dialects; repositories convert.
+ */
+export interface Tables {
+  users: UserRow;
+  workspaces: WorkspaceRow;
+  workspace_users: WorkspaceUserRow;
+  datasets: DatasetRow;
+  dataset_users: DatasetUserRow;
+  fields: FieldRow;
+  questions: QuestionRow;
+  metadata_properties: MetadataPropertyRow;
+  vector_settings: VectorSettingsRow;
+  records: RecordRow;
+  responses: ResponseRow;
+  suggestions: SuggestionRow;
+  vectors: VectorRow;
+  jobs: JobRow;
+  webhooks: WebhookRow;
+  oauth_states: OAuthStateRow;
+}
+
+export type Json = string; // serialised JSON (parsed by pg for jsonb columns: see json.ts)
+
+export interface UserRow {
+  id: string;
+  first_name: string;
+  last_name: string | null;
+  username: string;
+  role: 'owner' | 'admin' | 'annotator';
+  password_hash: string;
+  api_key: string;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceUserRow {
+  workspace_id: string;
+  user_id: string;
+  inserted_at: string;
+}
+
+export interface DatasetRow {
+  id: string;
+  name: string;
+  guidelines: string | null;
+  allow_extra_metadata: number;
+  status: 'draft' | 'ready';
+  /** `{strategy, min_submitted}` */
+  distribution: Json;
+  metadata: Json | null;
+  workspace_id: string;
+  last_activity_at: string;
+  inserted_at: string;
+  updated_at: string;
+}
+
+/** Users who ever responded in a dataset, in first-response order (contract §6.1). */
+export interface DatasetUserRow {
+  dataset_id: string;
+  user_id: string;
+  inserted_at: string;
+}
+
+export interface FieldRow {
+  id: string;
+  dataset_id: string;
+  name: string;
+  title: string;
+  required: number;
+  settings: Json;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface QuestionRow {
+  id: string;
+  dataset_id: string;
+  name: string;
+  title: string;
+  description: string | null;
+  required: number;
+  settings: Json;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface MetadataPropertyRow {
+  id: string;
+  dataset_id: string;
+  name: string;
+  title: string;
+  settings: Json;
+  visible_for_annotators: number;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface VectorSettingsRow {
+  id: string;
+  dataset_id: string;
+  name: string;
+  title: string;
+  dimensions: number;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface RecordRow {
+  /** Integer key: insertion order, FTS rowid and keyset paging. */
+  rid: Generated<number>;
+  id: string;
+  dataset_id: string;
+  external_id: string | null;
+  fields: Json;
+  metadata: Json | null;
+  status: 'pending' | 'completed';
+  /** Maintained count of submitted responses; status = submitted_count >= min_submitted. */
+  submitted_count: number;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface ResponseRow {
+  id: string;
+  record_id: string;
+  dataset_id: string;
+  user_id: string;
+  status: 'draft' | 'submitted' | 'discarded';
+  values: Json | null;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface SuggestionRow {
+  id: string;
+  record_id: string;
+  dataset_id: string;
+  question_id: string;
+  type: 'model' | 'human' | null;
+  value: Json;
+  agent: string | null;
+  score: Json | null;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface VectorRow {
+  record_id: string;
+  dataset_id: string;
+  vector_settings_id: string;
+  /** little-endian float32 array */
+  value: Uint8Array;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface JobRow {
+  id: string;
+  type: string;
+  status: 'queued' | 'started' | 'deferred' | 'scheduled' | 'finished' | 'failed' | 'stopped' | 'canceled';
+  payload: Json;
+  result: Json | null;
+  error: string | null;
+  /** Worker that claimed the job (only one worker runs a job). */
+  worker_id: string | null;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  secret: string;
+  events: Json;
+  enabled: number;
+  description: string | null;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface OAuthStateRow {
+  state: string;
+  provider: string;
+  inserted_at: string;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { ensureFirstOwner } from '../src/bootstrap/first-owner.js';
+import { readConfig } from '../src/config.js';
+import { openDatabase } from '../src/storage/open-database.js';
+
+export const OWNER = { username: 'owner', password: 'owner-password-1', apiKey: 'owner.apikey' };
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** Base URL such as http://127.0.0.1:41234 */
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real server on a free loopback port with a fresh SQLite file (or the database
+ * named by SCHOLIA_TEST_DATABASE_URL) and the first owner of OWNER.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-test-'));
+  const config = readConfig({
+    SCHOLIA_DATA_DIR: dataDir,
+    SCHOLIA_DATABASE_URL: process.env.SCHOLIA_TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'test.db')}`,
+    SCHOLIA_LOG_LEVEL: 'warn',
+  });
+  const database = await openDatabase(config.databaseUrl);
+  await ensureFirstOwner(database.db, OWNER);
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
