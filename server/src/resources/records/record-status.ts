@@ -1,0 +1,38 @@
+import { sql, type Kysely } from 'kysely';
+import { fromJson } from '../../storage/json.js';
+import type { DatasetRow, Tables } from '../../storage/tables.js';
+
+/** `min_submitted` of a dataset's task distribution (contract §6.1). */
+export function minSubmitted(dataset: Pick<DatasetRow, 'distribution'>): number {
+  return fromJson<{ min_submitted?: number }>(dataset.distribution).min_submitted ?? 1;
+}
+
+/**
+ * Recounts submitted responses of the given records and sets their status: `completed` iff
+ * submitted >= min_submitted. Call in the transaction that changed their responses.
+ */
+export async function refreshRecordStatuses(db: Kysely<Tables>, dataset: DatasetRow, recordIds: string[]): Promise<void> {
+  const min = minSubmitted(dataset);
+  for (let start = 0; start < recordIds.length; start += 500) {
+    const ids = recordIds.slice(start, start + 500);
+    const submitted = sql<number>`(SELECT COUNT(*) FROM responses WHERE responses.record_id = records.id AND responses.status = 'submitted')`;
+    await db
+      .updateTable('records')
+      .set({
+        submitted_count: submitted,
+        status: sql`CASE WHEN ${submitted} >= ${min} THEN 'completed' ELSE 'pending' END`,
+      })
+      .where('id', 'in', ids)
+      .execute();
+  }
+}
+
+/** After a distribution change every record's status follows the new minimum (maintained counts). */
+export async function applyDistributionToRecords(db: Kysely<Tables>, dataset: DatasetRow): Promise<void> {
+  const min = minSubmitted(dataset);
+  await db
+    .updateTable('records')
+    .set({ status: sql`CASE WHEN submitted_count >= ${min} THEN 'completed' ELSE 'pending' END` })
+    .where('dataset_id', '=', dataset.id)
+    .execute();
+}

@@ -1,0 +1,37 @@
+import { presentTimestamp } from '../../lib/time.js';
+import { fromJson, fromNullableJson } from '../../storage/json.js';
+import type { RecordRow } from '../../storage/tables.js';
+import { presentResponse } from '../responses/response.presenter.js';
+import { presentSuggestion } from '../suggestions/suggestion.presenter.js';
+import type { RecordRelations } from './load-record-relations.js';
+
+export interface PresentRecordOptions {
+  /** Metadata keys the caller may see; undefined = all (contract §4.3, `/me` for annotators). */
+  visibleMetadataKeys?: Set<string>;
+}
+
+/**
+ * Record JSON (contract §3.6). Relationship keys appear only when they were loaded, i.e. included.
+ */
+export function presentRecord(row: RecordRow, relations: RecordRelations = {}, options: PresentRecordOptions = {}) {
+  let metadata = fromNullableJson<Record<string, unknown>>(row.metadata);
+  if (metadata && options.visibleMetadataKeys) {
+    const visible = options.visibleMetadataKeys;
+    metadata = Object.fromEntries(Object.entries(metadata).filter(([key]) => visible.has(key)));
+  }
+  return {
+    id: row.id,
+    status: row.status,
+    fields: fromJson<Record<string, unknown>>(row.fields),
+    metadata,
+    external_id: row.external_id,
+    ...(relations.responses ? { responses: relations.responses.map(presentResponse) } : {}),
+    ...(relations.suggestions ? { suggestions: relations.suggestions.map(presentSuggestion) } : {}),
+    ...(relations.vectors ? { vectors: relations.vectors } : {}),
+    dataset_id: row.dataset_id,
+    inserted_at: presentTimestamp(row.inserted_at),
+    updated_at: presentTimestamp(row.updated_at),
+  };
+}
+
+export type RecordJson = ReturnType<typeof presentRecord>;
