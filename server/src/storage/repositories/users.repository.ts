@@ -12,7 +12,18 @@ export const findUserByUsername = (db: Db, username: string) =>
 export const findUserByApiKey = (db: Db, apiKey: string) =>
   db.selectFrom('users').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
 
+/** Contract §0: lists are in `inserted_at` order. */
 export const listUsers = (db: Db) => db.selectFrom('users').selectAll().orderBy('inserted_at').execute();
+
+/** Members of a workspace (any role), oldest account first. */
+export const listUsersOfWorkspace = (db: Db, workspaceId: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('workspace_users', 'workspace_users.user_id', 'users.id')
+    .selectAll('users')
+    .where('workspace_users.workspace_id', '=', workspaceId)
+    .orderBy('users.inserted_at')
+    .execute();
 
 export const countUsers = async (db: Db) =>
   Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

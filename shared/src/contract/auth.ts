@@ -1,0 +1,21 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** `POST /token`, form-encoded (contract §1.2). */
+export const TokenBody = Type.Object({
+  username: Type.String(),
+  password: Type.String(),
+});
+export type TokenBody = Static<typeof TokenBody>;
+
+export const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+});
+export type TokenResponse = Static<typeof TokenResponse>;
+
+/** `GET /oauth2/providers` (contract §1.3). */
+export const OAuthProviders = Type.Object({ items: Type.Array(Type.Object({ name: Type.String() })) });
+export type OAuthProviders = Static<typeof OAuthProviders>;
+
+export const OAuthProviderParams = Type.Object({ provider: Type.String() });
+export type OAuthProviderParams = Static<typeof OAuthProviderParams>;
