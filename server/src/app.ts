@@ -14,6 +14,13 @@ import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
 import type { Database } from './storage/dialect.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The runtime settings the app was built with (read-only). */
+    config: AppConfig;
+  }
+}
+
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
@@ -30,6 +37,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   installValidators(app);
+  // First, so every route registered after it (swagger's too) answers errors in the contract's shapes.
+  await app.register(errorsPlugin);
+  app.decorate('config', config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -41,6 +51,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
         frameAncestors: config.frameAncestors,
+        // Served over plain http on localhost and intranets: never rewrite subresources to https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -53,7 +65,6 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(authenticationPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, dataDir: config.dataDir, lifetimeSeconds: config.jwtLifetimeSeconds }),

@@ -21,14 +21,14 @@ declare module 'fastify' {
 
 /**
  * Resolves the caller from `X-Argilla-Api-Key`, then `Authorization: Bearer <jwt>` (contract §1.1).
- * Routes are private unless they declare `config: { public: true }`.
+ * Every /api/v1 route is private unless it declares `config: { public: true }`.
  */
 export const authenticationPlugin = fp(
   async (app: FastifyInstance, options: { tokens: TokenService }) => {
     app.decorate('tokens', options.tokens);
     app.decorateRequest('user', undefined as unknown as UserRow);
     app.addHook('onRequest', async (request) => {
-      if (request.is404 || request.routeOptions.config.public) return;
+      if (request.is404 || request.routeOptions.config.public || !request.url.startsWith('/api/v1/')) return;
       request.user = await resolveUser(app, request);
     });
   },

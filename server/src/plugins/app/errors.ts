@@ -111,11 +111,18 @@ function toIssue(raw: unknown, context: string | undefined): ValidationIssue {
     case 'maximum':
     case 'exclusiveMaximum':
       return { type: 'less_than_equal', loc, msg: `Input should be ${e.message ?? 'smaller'}` };
-    case 'const':
     case 'enum':
+      return { type: 'literal_error', loc, msg: `Input should be ${oneOf(e.params.allowedValues)}` };
+    case 'const':
     case 'anyOf':
       return { type: 'literal_error', loc, msg: `Input should be ${e.message ?? 'one of the allowed values'}` };
     default:
       return { type: 'value_error', loc, msg: `Value error, ${e.message ?? 'invalid value'}` };
   }
+}
+
+/** Pydantic's wording for a closed set of values: `'a', 'b' or 'c'`. */
+function oneOf(values: unknown): string {
+  const quoted = (Array.isArray(values) ? values : []).map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v)));
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : (quoted[0] ?? 'one of the allowed values');
 }
