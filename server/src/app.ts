@@ -9,6 +9,7 @@ import { createTokenService } from './auth/tokens.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { databasePlugin } from './plugins/app/database.js';
 import { errorsPlugin } from './plugins/app/errors.js';
+import { jobsPlugin } from './plugins/app/jobs.js';
 import { installValidators } from './plugins/app/validation.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
@@ -69,6 +70,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(authenticationPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, dataDir: config.dataDir, lifetimeSeconds: config.jwtLifetimeSeconds }),
   });
+
+  await app.register(jobsPlugin);
 
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await loadResources(app);

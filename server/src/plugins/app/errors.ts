@@ -121,8 +121,8 @@ function toIssue(raw: unknown, context: string | undefined): ValidationIssue {
   }
 }
 
-/** Pydantic's wording for a closed set of values: `'a', 'b' or 'c'`. */
+/** Pydantic's wording for a closed set of values: `'a', 'b' or 'c'` (an allowed `null` is not listed). */
 function oneOf(values: unknown): string {
-  const quoted = (Array.isArray(values) ? values : []).map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v)));
+  const quoted = (Array.isArray(values) ? values : []).filter((v) => v !== null).map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v)));
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : (quoted[0] ?? 'one of the allowed values');
 }

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import { NotFoundError } from '../../errors.js';
+import { createHuggingFaceProvider, type OAuthRequestContext } from '../../oauth/huggingface-provider.js';
+import type { Tables, UserRow } from '../../storage/tables.js';
+
+/**
+ * A sign-in provider of contract §1.3. None is built in yet; the Hugging Face provider plugs in
+ * here by implementing this interface and being returned by `createOAuthProviders`.
+ */
+export interface OAuthProvider {
+  readonly name: string;
+  /** The provider's authorize URL the browser is redirected to (307); `query` is the frontend's. */
+  authorizationUrl(query: Record<string, string>, context?: OAuthRequestContext): Promise<string>;
+  /** Completes a sign-in from the callback query (`code`, `state`); creates the user on first login. */
+  signIn(query: Record<string, string>, context?: OAuthRequestContext): Promise<UserRow>;
+}
+
+export interface OAuthProvidersOptions {
+  config: AppConfig;
+  db: Kysely<Tables>;
+}
+
+/** The providers configured for this server; empty when none is. */
+export function createOAuthProviders(options: OAuthProvidersOptions): OAuthProvider[] {
+  const huggingface = createHuggingFaceProvider(options.db, options.config);
+  return huggingface ? [huggingface] : [];
+}
+
+/** The named provider, or 404 `OAuth Provider '<name>' not found`. */
+export function requireOAuthProvider(providers: OAuthProvider[], name: string): OAuthProvider {
+  const provider = providers.find((p) => p.name === name);
+  if (!provider) throw new NotFoundError(`OAuth Provider '${name}' not found`);
+  return provider;
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { WebhookCreateBody, WebhookUpdateBody } from '@scholia/shared/contract';
+import { NotFoundError, UnprocessableError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { nowTimestamp } from '../../lib/time.js';
+import { toFlag, toJson } from '../../storage/json.js';
+import * as webhooks from '../../storage/repositories/webhooks.repository.js';
+import type { Tables, WebhookRow } from '../../storage/tables.js';
+
+type Db = Kysely<Tables>;
+
+/** Contract §6.4: at most 10 webhooks on a server. */
+export const MAX_WEBHOOKS = 10;
+
+/** The webhook with this id, or 404 `` Webhook with id `x` not found ``. */
+export async function getWebhook(db: Db, id: string): Promise<WebhookRow> {
+  const webhook = await webhooks.findWebhookById(db, id);
+  if (!webhook) throw new NotFoundError(`Webhook with id \`${id}\` not found`);
+  return webhook;
+}
+
+export const listWebhooks = (db: Db): Promise<WebhookRow[]> => webhooks.listWebhooks(db);
+
+/**
+ * Creates an enabled webhook with a server-made secret (Standard Webhooks: base64 of 64 random
+ * bytes); a client-sent `secret` is ignored.
+ */
+export async function createWebhook(db: Db, input: WebhookCreateBody): Promise<WebhookRow> {
+  return db.transaction().execute(async (trx) => {
+    if ((await webhooks.countWebhooks(trx)) >= MAX_WEBHOOKS) {
+      throw new UnprocessableError(`You can't create more than ${MAX_WEBHOOKS} webhooks. Please delete some of them first`);
+    }
+    const now = nowTimestamp();
+    return webhooks.insertWebhook(trx, {
+      id: newId(),
+      url: input.url,
+      secret: randomBytes(64).toString('base64'),
+      events: toJson(input.events),
+      enabled: toFlag(true),
+      description: input.description ?? null,
+      inserted_at: now,
+      updated_at: now,
+    });
+  });
+}
+
+/** Applies the keys present in the body; `description: null` clears it. */
+export async function updateWebhook(db: Db, webhook: WebhookRow, input: WebhookUpdateBody): Promise<WebhookRow> {
+  const changes: Partial<WebhookRow> = {};
+  if (input.url !== undefined) changes.url = input.url;
+  if (input.events !== undefined) changes.events = toJson(input.events);
+  if (input.enabled !== undefined) changes.enabled = toFlag(input.enabled);
+  if (input.description !== undefined) changes.description = input.description;
+  changes.updated_at = nowTimestamp();
+  await webhooks.updateWebhook(db, webhook.id, changes);
+  return { ...webhook, ...changes };
+}
+
+/** Returns the deleted row. */
+export async function deleteWebhook(db: Db, webhook: WebhookRow): Promise<WebhookRow> {
+  await webhooks.deleteWebhook(db, webhook.id);
+  return webhook;
+}
