@@ -25,7 +25,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
-    return reply.code(422).send(validationBody(error.validation.map((e) => toIssue(e, error.validationContext))));
+    const issues = collapseUnionErrors(error.validation as unknown as AjvIssue[]).map((e) => toIssue(e, error.validationContext));
+    return reply.code(422).send(validationBody(issues));
   }
   if (error instanceof RequestValidationError) return reply.code(422).send(validationBody(error.issues));
   if (error instanceof NotFoundError) return reply.code(404).send({ detail: error.message });
@@ -80,6 +81,22 @@ interface AjvIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+}
+
+/**
+ * A nullable or union schema fails once per branch plus once for `anyOf`; report one issue per
+ * location, preferring the branch that is not the `null` alternative.
+ */
+function collapseUnionErrors(errors: AjvIssue[]): AjvIssue[] {
+  const byPath = new Map<string, AjvIssue>();
+  for (const e of errors) {
+    const key = `${e.instancePath}|${e.keyword === 'required' ? String(e.params.missingProperty) : ''}`;
+    const isNoise = e.keyword === 'anyOf' || (e.keyword === 'type' && e.params.type === 'null');
+    const current = byPath.get(key);
+    if (!current) byPath.set(key, e);
+    else if ((current.keyword === 'anyOf' || (current.keyword === 'type' && current.params.type === 'null')) && !isNoise) byPath.set(key, e);
+  }
+  return [...byPath.values()];
 }
 
 function toIssue(raw: unknown, context: string | undefined): ValidationIssue {
