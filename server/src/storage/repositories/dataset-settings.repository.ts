@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../dialect.js';
 import type { FieldRow, MetadataPropertyRow, QuestionRow, Tables, VectorSettingsRow } from '../tables.js';
 
 type Db = Kysely<Tables>;
@@ -15,3 +16,179 @@ export const listMetadataProperties = (db: Db, datasetId: string): Promise<Metad
 
 export const listVectorSettings = (db: Db, datasetId: string): Promise<VectorSettingsRow[]> =>
   db.selectFrom('vector_settings').selectAll().where('dataset_id', '=', datasetId).orderBy('inserted_at').execute();
+
+// ---- write side and lookups (fields, questions, metadata properties, vector settings) ----
+
+export const findFieldById = (db: Db, id: string): Promise<FieldRow | undefined> =>
+  db.selectFrom('fields').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findFieldByName = (db: Db, datasetId: string, name: string): Promise<FieldRow | undefined> =>
+  db.selectFrom('fields').selectAll().where('dataset_id', '=', datasetId).where('name', '=', name).executeTakeFirst();
+
+export async function insertField(db: Db, row: FieldRow): Promise<FieldRow> {
+  await db.insertInto('fields').values(row).execute();
+  return row;
+}
+
+export async function updateField(db: Db, id: string, changes: Partial<Pick<FieldRow, 'title' | 'settings' | 'updated_at'>>) {
+  await db.updateTable('fields').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteField(db: Db, id: string) {
+  await db.deleteFrom('fields').where('id', '=', id).execute();
+}
+
+export async function countFields(db: Db, datasetId: string): Promise<number> {
+  const row = await db
+    .selectFrom('fields')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dataset_id', '=', datasetId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const findQuestionById = (db: Db, id: string): Promise<QuestionRow | undefined> =>
+  db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findQuestionByName = (db: Db, datasetId: string, name: string): Promise<QuestionRow | undefined> =>
+  db.selectFrom('questions').selectAll().where('dataset_id', '=', datasetId).where('name', '=', name).executeTakeFirst();
+
+export async function insertQuestion(db: Db, row: QuestionRow): Promise<QuestionRow> {
+  await db.insertInto('questions').values(row).execute();
+  return row;
+}
+
+export async function updateQuestion(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<QuestionRow, 'title' | 'description' | 'settings' | 'updated_at'>>,
+) {
+  await db.updateTable('questions').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteQuestion(db: Db, id: string) {
+  await db.deleteFrom('questions').where('id', '=', id).execute();
+}
+
+export async function countRequiredQuestions(db: Db, datasetId: string): Promise<number> {
+  const row = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dataset_id', '=', datasetId)
+    .where('required', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const findMetadataPropertyById = (db: Db, id: string): Promise<MetadataPropertyRow | undefined> =>
+  db.selectFrom('metadata_properties').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findMetadataPropertyByName = (db: Db, datasetId: string, name: string): Promise<MetadataPropertyRow | undefined> =>
+  db.selectFrom('metadata_properties').selectAll().where('dataset_id', '=', datasetId).where('name', '=', name).executeTakeFirst();
+
+export async function insertMetadataProperty(db: Db, row: MetadataPropertyRow): Promise<MetadataPropertyRow> {
+  await db.insertInto('metadata_properties').values(row).execute();
+  return row;
+}
+
+export async function updateMetadataProperty(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<MetadataPropertyRow, 'title' | 'visible_for_annotators' | 'updated_at'>>,
+) {
+  await db.updateTable('metadata_properties').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteMetadataProperty(db: Db, id: string) {
+  await db.deleteFrom('metadata_properties').where('id', '=', id).execute();
+}
+
+export const findVectorSettingsById = (db: Db, id: string): Promise<VectorSettingsRow | undefined> =>
+  db.selectFrom('vector_settings').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findVectorSettingsByName = (db: Db, datasetId: string, name: string): Promise<VectorSettingsRow | undefined> =>
+  db.selectFrom('vector_settings').selectAll().where('dataset_id', '=', datasetId).where('name', '=', name).executeTakeFirst();
+
+export async function countVectorSettings(db: Db, datasetId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vector_settings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dataset_id', '=', datasetId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertVectorSettings(db: Db, row: VectorSettingsRow): Promise<VectorSettingsRow> {
+  await db.insertInto('vector_settings').values(row).execute();
+  return row;
+}
+
+export async function updateVectorSettings(db: Db, id: string, changes: Partial<Pick<VectorSettingsRow, 'title' | 'updated_at'>>) {
+  await db.updateTable('vector_settings').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteVectorSettings(db: Db, id: string) {
+  await db.deleteFrom('vector_settings').where('id', '=', id).execute();
+}
+
+// ---- metadata values over records ----
+
+/**
+ * The SQLite JSON path of a metadata key, as written in the per-property expression index.
+ * Search must use exactly `json_extract(metadata, <this literal>)` for the index to apply.
+ */
+export function metadataJsonPath(name: string): string {
+  return `$."${name}"`;
+}
+
+/** Name of the SQLite expression index of a metadata property. */
+export const metadataIndexName = (propertyId: string) => `mp_${propertyId.replace(/-/g, '')}`;
+
+/**
+ * SQLite: index `records(dataset_id, json_extract(metadata, '$."<name>"'))` so metadata
+ * filters and sorts stay fast on large datasets. Names with a `"` cannot be written in a
+ * quoted path and get no index. PostgreSQL: none (jsonb GIN is a scale concern).
+ */
+export async function createMetadataIndex(db: Db, dialect: DialectName, property: Pick<MetadataPropertyRow, 'id' | 'name'>) {
+  if (dialect !== 'sqlite' || property.name.includes('"')) return;
+  const path = metadataJsonPath(property.name).replace(/'/g, "''");
+  await sql
+    .raw(`CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records(dataset_id, json_extract(metadata, '${path}'))`)
+    .execute(db);
+}
+
+export async function dropMetadataIndex(db: Db, dialect: DialectName, propertyId: string) {
+  if (dialect !== 'sqlite') return;
+  await sql.raw(`DROP INDEX IF EXISTS ${metadataIndexName(propertyId)}`).execute(db);
+}
+
+/** Distinct JSON texts of one metadata key over a dataset's records, with their record counts. */
+export async function countMetadataValues(db: Db, dialect: DialectName, datasetId: string, name: string) {
+  const value =
+    dialect === 'sqlite' ? sql<string | null>`records.metadata -> ${metadataJsonPath(name)}` : sql<string | null>`(records.metadata -> ${name})::text`;
+  const rows = await db
+    .selectFrom('records')
+    .select([value.as('value'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('dataset_id', '=', datasetId)
+    .groupBy(sql`1`)
+    .execute();
+  return rows.filter((r) => r.value !== null).map((r) => ({ json: r.value as string, count: Number(r.n) }));
+}
+
+/** Min and max of the numeric values of one metadata key over a dataset's records. */
+export async function metadataNumericRange(db: Db, dialect: DialectName, datasetId: string, name: string) {
+  const [numeric, isNumber] =
+    dialect === 'sqlite'
+      ? [
+          sql`json_extract(records.metadata, ${metadataJsonPath(name)})`,
+          sql<boolean>`json_type(records.metadata, ${metadataJsonPath(name)}) IN ('integer', 'real')`,
+        ]
+      : [sql`(records.metadata ->> ${name})::double precision`, sql<boolean>`jsonb_typeof(records.metadata -> ${name}) = 'number'`];
+  const row = await db
+    .selectFrom('records')
+    .select([sql<number | null>`MIN(${numeric})`.as('min'), sql<number | null>`MAX(${numeric})`.as('max')])
+    .where('dataset_id', '=', datasetId)
+    .where(isNumber)
+    .executeTakeFirst();
+  return { min: row?.min === null || row?.min === undefined ? null : Number(row.min), max: row?.max === null || row?.max === undefined ? null : Number(row.max) };
+}
