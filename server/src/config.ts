@@ -15,6 +15,26 @@ export interface AppConfig {
   logLevel: string;
   frameAncestors: string[];
   loginRateLimitPerMinute: number;
+  /** Hugging Face Hub base URL (repos, parquet files, whoami). Tests point it at the fake hub. */
+  hubUrl: string;
+  /** Hugging Face dataset viewer ("datasets-server") base URL. */
+  datasetsServerUrl: string;
+  /** `inline` (default): the server process runs background jobs; `external`: only `src/worker.ts` does. */
+  jobWorkers: 'inline' | 'external';
+  /** Sign in with Hugging Face (OpenID Connect); disabled unless a client id and secret are set. */
+  huggingfaceOAuth: {
+    clientId?: string;
+    clientSecret?: string;
+    /** OpenID provider base URL; discovery document at `<url>/.well-known/openid-configuration`. */
+    openidUrl: string;
+    scope: string;
+    /** Fixed callback URL; default `<request origin>/oauth/huggingface/callback`. */
+    redirectUri?: string;
+    /** Username that becomes owner on first sign-in (contract §1.3, env USERNAME). */
+    ownerUsername?: string;
+    /** Workspaces new OAuth users join (created when missing). */
+    workspaces: string[];
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -35,5 +55,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
     frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),
     loginRateLimitPerMinute: Number(env.SCHOLIA_LOGIN_RATE_LIMIT ?? 20),
+    hubUrl: trimSlash(env.SCHOLIA_HUB_URL || 'https://huggingface.co'),
+    datasetsServerUrl: trimSlash(env.SCHOLIA_DATASETS_SERVER_URL || 'https://datasets-server.huggingface.co'),
+    jobWorkers: env.SCHOLIA_JOB_WORKERS === 'external' ? 'external' : 'inline',
+    huggingfaceOAuth: {
+      // Argilla's names (a Space's start script maps OAUTH_CLIENT_ID/SECRET onto them) or ours.
+      clientId: env.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_ID || env.OAUTH2_HUGGINGFACE_CLIENT_ID || undefined,
+      clientSecret: env.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_SECRET || env.OAUTH2_HUGGINGFACE_CLIENT_SECRET || undefined,
+      openidUrl: trimSlash(env.SCHOLIA_OPENID_URL || env.OPENID_PROVIDER_URL || 'https://huggingface.co'),
+      scope: env.SCHOLIA_OAUTH2_HUGGINGFACE_SCOPE || env.OAUTH2_HUGGINGFACE_SCOPE || 'openid profile',
+      redirectUri: env.SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI || undefined,
+      // USERNAME is Argilla's Space setting; off a Space it is often the shell's login name, so ignored there.
+      ownerUsername: env.SCHOLIA_OAUTH2_OWNER_USERNAME || (env.SPACE_ID ? env.USERNAME : undefined) || undefined,
+      workspaces: (env.SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES ?? '').split(',').map((w) => w.trim()).filter(Boolean),
+    },
   };
 }
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');

@@ -21,12 +21,13 @@ export interface TestServer {
  * Boots the real server on a free loopback port with a fresh SQLite file (or the database
  * named by SCHOLIA_TEST_DATABASE_URL) and the first owner of OWNER.
  */
-export async function startTestServer(): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-test-'));
+export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-test-'));
   const config = readConfig({
     SCHOLIA_DATA_DIR: dataDir,
     SCHOLIA_DATABASE_URL: process.env.SCHOLIA_TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'test.db')}`,
     SCHOLIA_LOG_LEVEL: 'warn',
+    ...options.env,
   });
   const database = await openDatabase(config.databaseUrl);
   await ensureFirstOwner(database.db, OWNER);
@@ -40,7 +41,8 @@ export async function startTestServer(): Promise<TestServer> {
     dataDir,
     async close() {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // A caller-provided data folder outlives the server (restart tests boot it again).
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

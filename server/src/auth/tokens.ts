@@ -34,7 +34,8 @@ export function createTokenService(options: { secret?: string; dataDir: string; 
   };
 }
 
-function loadOrCreateSecret(dataDir: string): string {
+/** The install's generated secret (data folder `jwt-secret`), created on first use; also keys job secrets. */
+export function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   try {
     return fs.readFileSync(file, 'utf8').trim();

@@ -13,7 +13,7 @@ export interface PresentRecordOptions {
 /**
  * Record JSON (contract §3.6). Relationship keys appear only when they were loaded, i.e. included.
  */
-export function presentRecord(row: RecordRow, relations: RecordRelations = {}, options: PresentRecordOptions = {}) {
+export function presentRecord(row: Omit<RecordRow, 'rid'>, relations: RecordRelations = {}, options: PresentRecordOptions = {}) {
   let metadata = fromNullableJson<Record<string, unknown>>(row.metadata);
   if (metadata && options.visibleMetadataKeys) {
     const visible = options.visibleMetadataKeys;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from './context.js';
 import * as createCoreTables from './202611220000_create_core_tables.js';
+import * as addSearchSupport from './202611221300_add_search_support.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -10,4 +11,5 @@ interface MigrationModule {
 /** Every migration, in the order they apply (names sort by their timestamp prefix). */
 export const migrations: Record<string, MigrationModule> = {
   '202611220000_create_core_tables': createCoreTables,
+  '202611221300_add_search_support': addSearchSupport,
 };

@@ -47,22 +47,33 @@ export async function dropTextIndex(db: Kysely<Tables>, dialect: DialectName, da
  * (Re)indexes records. Call inside the transaction that writes them, with each record's full,
  * merged fields, so the index never disagrees with the stored rows.
  */
+export interface IndexRecordTextsOptions {
+  /** Every record is new (never indexed): skip the delete of previous postings. */
+  fresh?: boolean;
+}
+
 export async function indexRecordTexts(
   db: Kysely<Tables>,
   dialect: DialectName,
   datasetId: string,
   fields: TextIndexField[],
   records: IndexedRecord[],
+  options: IndexRecordTextsOptions = {},
 ) {
   if (dialect !== 'sqlite' || records.length === 0) return;
   if (fields.length === 0) return;
   const table = sql.table(textIndexTable(datasetId));
   const columns = sql.raw(fields.map((_, i) => `c${i}`).join(', '));
-  await removeRecordTexts(db, dialect, datasetId, records.map((r) => r.rid));
+  if (!options.fresh) await removeRecordTexts(db, dialect, datasetId, records.map((r) => r.rid));
   // Through Kysely (not the raw handle) so the statements join the caller's transaction.
-  for (const record of records) {
-    const texts = fields.map((field) => searchableText(field, record.fields[field.name]));
-    await sql`INSERT INTO ${table} (rowid, ${columns}) VALUES (${record.rid}, ${sql.join(texts)})`.execute(db);
+  // Multi-row statements: one round trip per chunk instead of one per record.
+  const perStatement = Math.max(1, Math.floor(30_000 / (fields.length + 1)));
+  for (let start = 0; start < records.length; start += perStatement) {
+    const rows = records.slice(start, start + perStatement).map((record) => {
+      const texts = fields.map((field) => searchableText(field, record.fields[field.name]));
+      return sql`(${record.rid}, ${sql.join(texts)})`;
+    });
+    await sql`INSERT INTO ${table} (rowid, ${columns}) VALUES ${sql.join(rows)}`.execute(db);
   }
 }
 
@@ -92,4 +103,21 @@ function collectStrings(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(collectStrings);
   if (value && typeof value === 'object') return Object.values(value).flatMap(collectStrings);
   return [];
+}
+
+/** Runs of characters the unicode61 tokenizer keeps in tokens (letters, numbers, marks, private use). */
+const TOKEN_RUN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+
+/**
+ * The FTS5 MATCH expression for a user's text query (contract §4.2: tokenised, case-insensitive,
+ * every term must match), restricted to one index column when given. User text never reaches
+ * FTS5 syntax: it is cut into token runs and each is quoted, so `"`, `*`, `AND`, `NEAR(` or
+ * `col:` are plain words. Returns undefined when the text has no tokens (matches nothing, as
+ * the reference's `match` with zero terms).
+ */
+export function buildTextMatch(text: string, column?: string): string | undefined {
+  const tokens = text.match(TOKEN_RUN);
+  if (!tokens || tokens.length === 0) return undefined;
+  const phrases = tokens.map((token) => `"${token}"`).join(' ');
+  return column ? `${column} : (${phrases})` : phrases;
 }

@@ -1,0 +1,25 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@scholia/shared/api';
+import { RemoteProviders } from '@scholia/shared/ui';
+import { progressPercent } from '../progress-percent.js';
+import { AnnotationOverview } from './annotation-overview.js';
+
+describe('AnnotationOverview', () => {
+  afterEach(cleanup);
+
+  it('shows the dataset name and its progress', async () => {
+    queryClient.clear();
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => url.endsWith('/progress')
+      ? Response.json({ total: 4, completed: 1, pending: 3, users: [] })
+      : Response.json({ id: 'd1', name: 'reviews' })));
+    render(<RemoteProviders><AnnotationOverview datasetId="d1" /></RemoteProviders>);
+    expect((await screen.findByTestId('annotation-dataset-name')).textContent).toBe('reviews');
+    expect((await screen.findByTestId('annotation-progress')).textContent).toContain('1 of 4 records completed');
+  });
+
+  it('formats the percentage with 2 decimals', () => {
+    expect(progressPercent(1, 3)).toBe('33.33');
+    expect(progressPercent(0, 0)).toBe('0.00');
+  });
+});

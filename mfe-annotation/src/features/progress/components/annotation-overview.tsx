@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatNumber } from '@scholia/shared/i18n';
+import { useDataset } from '../api/get-dataset.js';
+import { useDatasetProgress } from '../api/get-progress.js';
+import { progressPercent } from '../progress-percent.js';
+
+/** Dataset name and team progress; the record queue comes next on this screen. */
+export function AnnotationOverview({ datasetId }: { datasetId?: string }) {
+  const { t } = useTranslation();
+  const dataset = useDataset(datasetId);
+  const progress = useDatasetProgress(datasetId);
+  if (!datasetId) return <p>{t('annotation.noDataset')}</p>;
+  const p = progress.data;
+  return (
+    <section className="mfe-annotation">
+      <header className="mfe-annotation__header">
+        <h1 data-testid="annotation-dataset-name">{dataset.data?.name ?? t('common.loading')}</h1>
+        <Link to={`/dataset/${datasetId}/settings`}>{t('annotation.openSettings')}</Link>
+      </header>
+      <div className="sch-card">
+        <h2>{t('annotation.progress')}</h2>
+        {p ? (
+          <>
+            <progress max={Math.max(p.total, 1)} value={p.completed} aria-label={t('annotation.progress')} />
+            <p data-testid="annotation-progress">
+              {t('annotation.completedOf', { completed: formatNumber(p.completed), total: formatNumber(p.total) })}
+              {' · '}
+              {t('annotation.percent', { value: progressPercent(p.completed, p.total) })}
+              {' · '}
+              {t('annotation.pending', { count: p.pending })}
+            </p>
+          </>
+        ) : (
+          <p aria-busy="true">{t('common.loading')}</p>
+        )}
+      </div>
+    </section>
+  );
+}

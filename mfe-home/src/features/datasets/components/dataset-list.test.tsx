@@ -1,0 +1,31 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@scholia/shared/api';
+import { RemoteProviders } from '@scholia/shared/ui';
+import { DatasetList } from './dataset-list.js';
+
+const dataset = (id: string, name: string, workspace_id: string) => ({
+  id, name, workspace_id, status: 'ready', guidelines: null, allow_extra_metadata: true, metadata: null,
+  distribution: { strategy: 'overlap', min_submitted: 1 },
+  inserted_at: '2026-01-01T00:00:00', updated_at: '2026-01-01T00:00:00', last_activity_at: '2026-01-01T00:00:00',
+});
+
+describe('DatasetList', () => {
+  afterEach(cleanup);
+  beforeEach(() => {
+    queryClient.clear();
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url.endsWith('/me/datasets')) return Response.json({ items: [dataset('1', 'reviews', 'w1'), dataset('2', 'news', 'w2')] });
+      if (url.endsWith('/me/workspaces')) return Response.json({ items: [{ id: 'w1', name: 'team' }, { id: 'w2', name: 'other' }] });
+      return Response.json({ id: 'u', username: 'owner', role: 'owner', api_key: 'k', first_name: 'o', last_name: null });
+    }));
+  });
+
+  it('counts, searches and links each dataset to annotation mode', async () => {
+    render(<RemoteProviders><DatasetList /></RemoteProviders>);
+    expect(await screen.findByText('2 datasets found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'reviews' }).getAttribute('href')).toBe('/dataset/1/annotation-mode');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search datasets' }), { target: { value: 'new' } });
+    expect(screen.getByText('1 dataset found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,29 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+/** Paste a hub repository id; the import screen lives at `/<encoded id>` (spec §2). */
+export function importPathFor(repoId: string): string {
+  return `/${encodeURIComponent(repoId.trim())}`;
+}
+
+export function ImportFromHub() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [repoId, setRepoId] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (repoId.trim()) void navigate(importPathFor(repoId));
+  };
+  return (
+    <section className="sch-card mfe-home__block">
+      <h2>{t('home.importHubTitle')}</h2>
+      <p className="sch-muted">{t('home.importHubText')}</p>
+      <form onSubmit={onSubmit} className="mfe-home__hub-form">
+        <input aria-label={t('home.repoIdLabel')} placeholder="stanfordnlp/imdb" value={repoId}
+          onChange={(event) => setRepoId(event.target.value)} />
+        <button type="submit" className="sch-button" disabled={!repoId.trim()}>{t('home.importHubButton')}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { CodeBlock } from '@scholia/shared/ui';
+import { useCurrentUser } from '../../datasets/api/get-current-user.js';
+import { useMyWorkspaces } from '../../datasets/api/get-workspaces.js';
+import { buildPythonSnippet } from '../python-snippet.js';
+
+/** Generated, copyable SDK snippet with the user's own API key. */
+export function ImportFromPython() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const workspaces = useMyWorkspaces();
+  if (!user.data) return null;
+  const code = buildPythonSnippet({
+    apiUrl: window.location.origin,
+    apiKey: user.data.api_key,
+    workspace: workspaces.data?.items[0]?.name,
+  });
+  return (
+    <section className="sch-card mfe-home__block" data-testid="python-snippet">
+      <h2>{t('home.importPythonTitle')}</h2>
+      <p className="sch-muted">{t('home.importPythonText')}</p>
+      <CodeBlock code={code} language="python" />
+    </section>
+  );
+}

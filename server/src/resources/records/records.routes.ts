@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { IdParams, IdsQuery, RecordsBulkCreateBody, RecordsBulkUpsertBody, RecordUpdateBody } from '@scholia/shared/contract';
+import {
+  createRecordsBulk,
+  deleteDatasetRecords,
+  deleteRecord,
+  updateRecord,
+  upsertRecordsBulk,
+} from './records.service.js';
+
+const DatasetParams = IdParams('dataset_id');
+const RecordParams = IdParams('record_id');
+
+/**
+ * Record writes (contract §2.9): bulk create / upsert / delete in a dataset, PATCH and DELETE
+ * of one record. The read side (list, get, search) lives in its own routes file.
+ */
+export const routes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  const database = app.database;
+
+  app.post(
+    '/datasets/:dataset_id/records/bulk',
+    { schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
+    async (request, reply) => {
+      const items = await createRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
+      return reply.code(201).send({ items });
+    },
+  );
+
+  app.put('/datasets/:dataset_id/records/bulk', { schema: { params: DatasetParams, body: RecordsBulkUpsertBody } }, async (request) =>
+    upsertRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items),
+  );
+
+  app.delete(
+    '/datasets/:dataset_id/records',
+    { schema: { params: DatasetParams, querystring: IdsQuery } },
+    async (request, reply) => {
+      await deleteDatasetRecords(database, request.user, request.params.dataset_id as string, request.query.ids);
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch('/records/:record_id', { schema: { params: RecordParams, body: RecordUpdateBody } }, async (request) =>
+    updateRecord(database, request.user, request.params.record_id as string, request.body),
+  );
+
+  app.delete('/records/:record_id', { schema: { params: RecordParams } }, async (request) =>
+    deleteRecord(database, request.user, request.params.record_id as string),
+  );
+};
+

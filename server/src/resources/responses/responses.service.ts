@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import type { ResponseBody, ResponseUpsertItem } from '@scholia/shared/contract';
+import { requireAdminMember, requireMember } from '../../auth/access.js';
+import { ConflictError, DomainError, NotFoundError, RequestValidationError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { nowTimestamp } from '../../lib/time.js';
+import type { Database } from '../../storage/dialect.js';
+import { fromJson, toJson } from '../../storage/json.js';
+import { listQuestions } from '../../storage/repositories/dataset-settings.repository.js';
+import { findRecordById, recordResponseActivity, type StoredRecord } from '../../storage/repositories/records.repository.js';
+import {
+  deleteResponse as deleteResponseRow,
+  findResponseById,
+  findResponseOfUser,
+  insertResponse,
+  updateResponse as updateResponseRow,
+} from '../../storage/repositories/responses.repository.js';
+import type { DatasetRow, ResponseRow, Tables, UserRow } from '../../storage/tables.js';
+import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { refreshRecordStatuses } from '../records/record-status.js';
+import { fromFlag } from '../../storage/json.js';
+import { presentResponse } from './response.presenter.js';
+import { validateResponse, type QuestionForCheck } from './validate-response.js';
+import type { QuestionSettingsLike } from './validate-response-values.js';
+
+type Db = Kysely<Tables>;
+
+async function getRecordOrThrow(db: Db, id: string): Promise<StoredRecord> {
+  const record = await findRecordById(db, id);
+  if (!record) throw new NotFoundError(`Record with id \`${id}\` not found`);
+  return record;
+}
+
+async function getResponseOrThrow(db: Db, id: string): Promise<ResponseRow> {
+  const response = await findResponseById(db, id);
+  if (!response) throw new NotFoundError(`Response with id \`${id}\` not found`);
+  return response;
+}
+
+async function loadQuestions(db: Db, datasetId: string): Promise<QuestionForCheck[]> {
+  return (await listQuestions(db, datasetId)).map((q) => ({
+    id: q.id,
+    name: q.name,
+    required: fromFlag(q.required),
+    settings: fromJson<QuestionSettingsLike>(q.settings),
+  }));
+}
+
+/**
+ * Contract §1.5: PUT/DELETE of a response by its author, or by an admin member / owner
+ * (an annotator who is not the author gets 403).
+ */
+async function authorizeResponseChange(db: Db, user: UserRow, response: ResponseRow, dataset: DatasetRow): Promise<void> {
+  if (response.user_id === user.id) return;
+  await requireAdminMember(db, user, dataset.workspace_id);
+}
+
+/** Saves a response row, then status, dataset users and activity, in one transaction. */
+async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode: 'insert' | 'update'): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (mode === 'insert') await insertResponse(trx, row);
+    else await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
+    await refreshRecordStatuses(trx, dataset, [row.record_id]);
+    await recordResponseActivity(trx, dataset.id, [row.user_id], row.updated_at);
+  });
+}
+
+/** `POST /records/{id}/responses`: the caller's first response to a record. */
+export async function createResponse(database: Database, user: UserRow, recordId: string, body: ResponseBody): Promise<ResponseRow> {
+  const { db } = database;
+  const record = await getRecordOrThrow(db, recordId);
+  const dataset = await getDatasetOrThrow(db, record.dataset_id);
+  await requireMember(db, user, dataset.workspace_id);
+  return createResponseFor(db, user, record, dataset, body);
+}
+
+async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<ResponseRow> {
+  if (await findResponseOfUser(db, record.id, user.id)) {
+    throw new ConflictError(`Response already exists for record with id \`${record.id}\` and by user with id \`${user.id}\``);
+  }
+  const values = validateResponse(body, await loadQuestions(db, dataset.id), fromJson(record.fields));
+  const now = nowTimestamp();
+  const row: ResponseRow = {
+    id: newId(),
+    record_id: record.id,
+    dataset_id: dataset.id,
+    user_id: user.id,
+    status: body.status,
+    values: values === null ? null : toJson(values),
+    inserted_at: now,
+    updated_at: now,
+  };
+  await saveResponse(db, dataset, row, 'insert');
+  return row;
+}
+
+/** `PUT /responses/{id}`: status and values replaced (contract §2.10: values never merge). */
+export async function updateResponse(database: Database, user: UserRow, responseId: string, body: ResponseBody): Promise<ResponseRow> {
+  // The reference's body is a union discriminated by status: `submitted` requires `values`.
+  if (body.status === 'submitted' && body.values === undefined) {
+    throw new RequestValidationError([{ type: 'missing', loc: ['body', 'submitted', 'values'], msg: 'Field required' }]);
+  }
+  const { db } = database;
+  const response = await getResponseOrThrow(db, responseId);
+  const record = await getRecordOrThrow(db, response.record_id);
+  const dataset = await getDatasetOrThrow(db, record.dataset_id);
+  await authorizeResponseChange(db, user, response, dataset);
+  return updateResponseFor(db, response, record, dataset, body);
+}
+
+async function updateResponseFor(db: Db, response: ResponseRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody) {
+  const values = validateResponse(body, await loadQuestions(db, dataset.id), fromJson(record.fields));
+  const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
+  await saveResponse(db, dataset, row, 'update');
+  return row;
+}
+
+/** `DELETE /responses/{id}`: 200 with the deleted response; dataset users stay (contract §6.1). */
+export async function deleteResponse(database: Database, user: UserRow, responseId: string): Promise<ResponseRow> {
+  const { db } = database;
+  const response = await getResponseOrThrow(db, responseId);
+  const record = await getRecordOrThrow(db, response.record_id);
+  const dataset = await getDatasetOrThrow(db, record.dataset_id);
+  await authorizeResponseChange(db, user, response, dataset);
+  await db.transaction().execute(async (trx) => {
+    await deleteResponseRow(trx, response.id);
+    await refreshRecordStatuses(trx, dataset, [record.id]);
+    await trx.updateTable('datasets').set({ last_activity_at: nowTimestamp() }).where('id', '=', dataset.id).execute();
+  });
+  return response;
+}
+
+export interface BulkResponseItem {
+  item: ReturnType<typeof presentResponse> | null;
+  error: { detail: string } | null;
+}
+
+/**
+ * `POST /me/responses/bulk`: upserts the caller's response per record. Each item stands alone:
+ * a missing record, a policy refusal or a bad value becomes that item's `error.detail`.
+ */
+export async function upsertMyResponses(database: Database, user: UserRow, items: ResponseUpsertItem[]): Promise<BulkResponseItem[]> {
+  const { db } = database;
+  const results: BulkResponseItem[] = [];
+  for (const item of items) {
+    try {
+      const record = await getRecordOrThrow(db, item.record_id);
+      const dataset = await getDatasetOrThrow(db, record.dataset_id);
+      await requireMember(db, user, dataset.workspace_id);
+      const existing = await findResponseOfUser(db, record.id, user.id);
+      const body: ResponseBody = { status: item.status, values: item.values };
+      const row = existing
+        ? await updateResponseFor(db, existing, record, dataset, body)
+        : await createResponseFor(db, user, record, dataset, body);
+      results.push({ item: presentResponse(row), error: null });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      results.push({ item: null, error: { detail: error.message } });
+    }
+  }
+  return results;
+}

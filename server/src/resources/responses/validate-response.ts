@@ -1,0 +1,50 @@
+import { UnprocessableError } from '../../errors.js';
+import { pyRepr } from '../../lib/python-repr.js';
+import { validateResponseValue, type QuestionSettingsLike } from './validate-response-values.js';
+
+export type ResponseStatus = 'draft' | 'submitted' | 'discarded';
+export type ResponseValuesInput = Record<string, { value: unknown }>;
+
+/** A dataset question as the response checks need it (settings parsed). */
+export interface QuestionForCheck {
+  id: string;
+  name: string;
+  required: boolean;
+  settings: QuestionSettingsLike;
+}
+
+/**
+ * Response-level checks of contract §3.7, in the reference's order, then each value's check.
+ * Returns the values to store (normalised, e.g. ranking `rank: null`), or null when none.
+ */
+export function validateResponse(
+  response: { status: ResponseStatus; values?: ResponseValuesInput | null },
+  questions: QuestionForCheck[],
+  recordFields: Record<string, unknown>,
+): ResponseValuesInput | null {
+  const values = response.values ?? null;
+  const submitted = response.status === 'submitted';
+  if (submitted && (!values || Object.keys(values).length === 0)) {
+    throw new UnprocessableError('missing response values for submitted response');
+  }
+  if (submitted && values) {
+    for (const question of questions) {
+      if (question.required && !(question.name in values)) {
+        throw new UnprocessableError(`missing response value for required question with name=${pyRepr(question.name)}`);
+      }
+    }
+  }
+  if (!values) return null;
+  const byName = new Map(questions.map((q) => [q.name, q]));
+  for (const name of Object.keys(values)) {
+    if (!byName.has(name)) throw new UnprocessableError(`found response value for non configured question with name=${pyRepr(name)}`);
+  }
+  const stored: ResponseValuesInput = {};
+  for (const question of questions) {
+    if (!(question.name in values)) continue;
+    const value = validateResponseValue(values[question.name].value, question.settings, { recordFields, status: response.status });
+    stored[question.name] = { value };
+  }
+  // Keep the client's key order (the reference echoes the dict it stored).
+  return Object.fromEntries(Object.keys(values).map((name) => [name, stored[name]]));
+}

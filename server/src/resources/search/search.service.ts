@@ -1,0 +1,209 @@
+import type { Kysely } from 'kysely';
+import type { SearchBody } from '@scholia/shared/contract';
+import { requireAdminMember, requireMember } from '../../auth/access.js';
+import { CodedUnprocessableError, RequestValidationError, UnprocessableError } from '../../errors.js';
+import {
+  listFields,
+  listMetadataProperties,
+  listQuestions,
+  listVectorSettings,
+} from '../../storage/repositories/dataset-settings.repository.js';
+import {
+  countSearchMatches,
+  findDatasetRecord,
+  findRecordsByRids,
+  findRecordVector,
+  listMatchingRids,
+  metadataHasListValues,
+  pageBySort,
+  pageByTextScore,
+  sortRids,
+  textIndexExists,
+  textScores,
+  type RecordFilter,
+  type RecordSearch,
+} from '../../storage/repositories/search.repository.js';
+import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
+import { findSimilarRecords } from '../../storage/search/vector-index.js';
+import { fromFlag } from '../../storage/json.js';
+import { decodeVector } from '../../storage/vector-codec.js';
+import type { DatasetRow, Tables, UserRow } from '../../storage/tables.js';
+import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { loadRecordRelations } from '../records/load-record-relations.js';
+import type { RecordInclude } from '../records/record-include.js';
+import { presentRecord, type RecordJson } from '../records/record.presenter.js';
+import {
+  findTextField,
+  findVectorSettings,
+  resolveFilters,
+  resolveSort,
+  type DatasetSettings,
+  type SearchPerspective,
+} from './search-request.js';
+
+type Db = Kysely<Tables>;
+
+/** Contract §6.4: similarity results never go past this window. */
+const SIMILARITY_WINDOW = 1000;
+
+export interface SearchOptions {
+  /** `/me/datasets/{id}/records/search`: any member; only the caller's response counts and shows. */
+  me: boolean;
+  offset: number;
+  limit: number;
+  include: RecordInclude;
+}
+
+export interface SearchResult {
+  items: { record: RecordJson; query_score: number | null }[];
+  total: number;
+}
+
+interface PageEntry {
+  rid: number;
+  score: number | null;
+}
+
+/**
+ * Record search (contract §4): text (FTS5, bm25), filters, sort, paging and vector similarity.
+ * Default order: relevance for text and vector queries, insertion order otherwise.
+ */
+export async function searchRecords(db: Db, user: UserRow, datasetId: string, body: SearchBody, options: SearchOptions): Promise<SearchResult> {
+  const dataset = await getDatasetOrThrow(db, datasetId);
+  if (options.me) await requireMember(db, user, dataset.workspace_id);
+  else await requireAdminMember(db, user, dataset.workspace_id);
+
+  const vectorQuery = body.query?.vector ?? undefined;
+  if (vectorQuery) {
+    const hasRecord = vectorQuery.record_id !== undefined && vectorQuery.record_id !== null;
+    const hasValue = vectorQuery.value !== undefined && vectorQuery.value !== null;
+    const loc = ['body', 'query', 'vector'];
+    if (!hasRecord && !hasValue) throw RequestValidationError.valueError(loc, "Either 'record_id' or 'value' must be provided");
+    if (hasRecord && hasValue) throw RequestValidationError.valueError(loc, "Only one of 'record_id' or 'value' can be provided");
+  }
+
+  const settings = await loadSettings(db, dataset);
+  const perspective: SearchPerspective = options.me ? { userId: user.id } : {};
+
+  let textMatch: string | undefined;
+  let matchesNothing = false;
+  const textQuery = body.query?.text ?? undefined;
+  if (textQuery) {
+    const field = textQuery.field ? findTextField(settings, textQuery.field) : undefined;
+    textMatch = buildTextMatch(textQuery.q, field ? textIndexColumn(settings.fields, field.name) : undefined);
+    if (textMatch === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
+  }
+
+  const filters = await withListProbes(db, dataset.id, resolveFilters(body, settings, perspective));
+  const sort = resolveSort(body, settings, perspective);
+  const search: RecordSearch = { datasetId: dataset.id, filters, textMatch, sort };
+
+  let page: PageEntry[];
+  let total: number;
+  if (vectorQuery) {
+    const vectorSettings = findVectorSettings(settings, vectorQuery.name);
+    let query: ArrayLike<number>;
+    let excludeRid: number | undefined;
+    if (vectorQuery.record_id) {
+      const record = await findDatasetRecord(db, dataset.id, vectorQuery.record_id);
+      if (!record) throw new UnprocessableError(`Record with id \`${vectorQuery.record_id}\` not found in dataset \`${dataset.id}\`.`);
+      const blob = await findRecordVector(db, record.id, vectorSettings.id);
+      if (!blob) {
+        throw new CodedUnprocessableError(
+          'missing_vector',
+          `Record \`${record.id}\` does not have a vector for vector settings \`${vectorSettings.name}\``,
+        );
+      }
+      query = decodeVector(blob);
+      excludeRid = Number(record.rid);
+    } else {
+      query = vectorQuery.value!;
+      if (query.length !== vectorSettings.dimensions) {
+        throw new UnprocessableError(
+          `Vector value for \`${vectorSettings.name}\` must have ${vectorSettings.dimensions} dimensions, got ${query.length}`,
+        );
+      }
+    }
+    const window = Math.min(options.offset + options.limit, SIMILARITY_WINDOW);
+    if (matchesNothing || options.offset >= window) return { items: [], total: 0 };
+    const restricted = textMatch !== undefined || filters.length > 0;
+    const hits = await findSimilarRecords(db, vectorSettings, query, {
+      limit: window,
+      negate: vectorQuery.order === 'least_similar',
+      excludeRid,
+      candidateRids: restricted ? await listMatchingRids(db, search) : undefined,
+    });
+    // contract §4.2: query_score is (1 + cos) / 2, as the reference engine reports it
+    const scored = hits.map((hit) => ({ rid: hit.rid, score: (1 + hit.cosine) / 2 }));
+    total = scored.length;
+    if (sort.length > 0) {
+      const scoreOf = new Map(scored.map((hit) => [hit.rid, hit.score]));
+      const ordered = await sortRids(db, dataset.id, scored.map((hit) => hit.rid), sort);
+      page = ordered.slice(options.offset, options.offset + options.limit).map((rid) => ({ rid, score: scoreOf.get(rid) ?? null }));
+    } else {
+      page = scored.slice(options.offset, options.offset + options.limit);
+    }
+  } else if (matchesNothing) {
+    return { items: [], total: 0 };
+  } else if (textMatch !== undefined && sort.length === 0) {
+    page = await pageByTextScore(db, search, options.offset, options.limit);
+    total = await totalFor(db, search, page.length, options);
+  } else {
+    const rids = await pageBySort(db, search, options.offset, options.limit);
+    total = await totalFor(db, search, rids.length, options);
+    const scores = textMatch !== undefined ? await textScores(db, dataset.id, textMatch, rids) : undefined;
+    page = rids.map((rid) => ({ rid, score: scores ? (scores.get(rid) ?? null) : null }));
+  }
+
+  const rows = await findRecordsByRids(db, page.map((entry) => entry.rid));
+  const relations = await loadRecordRelations(db, rows, options.include, options.me ? { responsesOfUserId: user.id } : {});
+  const visibleMetadataKeys = options.me ? visibleMetadataFor(user, settings) : undefined;
+  const scoreOf = new Map(page.map((entry) => [entry.rid, entry.score]));
+  return {
+    items: rows.map((row) => ({
+      record: presentRecord(row, relations.get(row.id), { visibleMetadataKeys }),
+      query_score: scoreOf.get(Number(row.rid)) ?? null,
+    })),
+    total,
+  };
+}
+
+/**
+ * A short page already tells the total (offset + rows) when it holds rows; only a full page
+ * or an empty page past the start needs the count query.
+ */
+async function totalFor(db: Db, search: RecordSearch, rows: number, options: SearchOptions): Promise<number> {
+  if (rows > 0 && rows < options.limit) return options.offset + rows;
+  if (rows === 0 && options.offset === 0) return 0;
+  return countSearchMatches(db, search);
+}
+
+async function loadSettings(db: Db, dataset: DatasetRow): Promise<DatasetSettings> {
+  return {
+    dataset,
+    fields: await listFields(db, dataset.id),
+    questions: await listQuestions(db, dataset.id),
+    metadataProperties: await listMetadataProperties(db, dataset.id),
+    vectorSettings: await listVectorSettings(db, dataset.id),
+  };
+}
+
+/** Terms filters on metadata look inside lists only where the dataset stores lists under that key. */
+async function withListProbes(db: Db, datasetId: string, filters: RecordFilter[]): Promise<RecordFilter[]> {
+  const out: RecordFilter[] = [];
+  for (const filter of filters) {
+    if (filter.on === 'metadata' && filter.match.kind === 'terms') {
+      out.push({ ...filter, listValues: await metadataHasListValues(db, datasetId, filter.name) });
+    } else out.push(filter);
+  }
+  return out;
+}
+
+/**
+ * Contract §4.3: on `/me`, owners and admins see every metadata key; annotators only keys of
+ * properties visible to annotators (extra keys without a property stay hidden).
+ */
+function visibleMetadataFor(user: UserRow, settings: DatasetSettings): Set<string> | undefined {
+  if (user.role !== 'annotator') return undefined;
+  return new Set(settings.metadataProperties.filter((p) => fromFlag(p.visible_for_annotators)).map((p) => p.name));
+}

@@ -1,0 +1,250 @@
+import type SQLite from 'better-sqlite3';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
+
+/**
+ * Bulk writes take an optional raw SQLite handle (the connection under the caller's Kysely
+ * transaction). With it, multi-row statements of a fixed chunk size are prepared once and
+ * reused, instead of compiled and prepared per request; PostgreSQL uses the Kysely path.
+ */
+export type RawSqlite = SQLite.Database;
+
+const RAW_CHUNK_ROWS = 100;
+const statementCache = new WeakMap<RawSqlite, Map<string, SQLite.Statement>>();
+
+function cachedStatement(raw: RawSqlite, text: string): SQLite.Statement {
+  let cache = statementCache.get(raw);
+  if (!cache) statementCache.set(raw, (cache = new Map()));
+  let statement = cache.get(text);
+  if (!statement) cache.set(text, (statement = raw.prepare(text)));
+  return statement;
+}
+
+/** `INSERT INTO table (cols) VALUES (..),(..) <tail>` over rows, in cached fixed-size chunks. */
+function rawInsertMany(raw: RawSqlite, table: string, columns: string[], rows: unknown[][], tail: string, returning = false): unknown[] {
+  const out: unknown[] = [];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < rows.length; start += RAW_CHUNK_ROWS) {
+    const chunk = rows.slice(start, start + RAW_CHUNK_ROWS);
+    const text = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(tuple).join(', ')} ${tail}`;
+    const statement = cachedStatement(raw, text);
+    const params = chunk.flat();
+    if (returning) out.push(...statement.all(params));
+    else statement.run(params);
+  }
+  return out;
+}
+
+type Db = Kysely<Tables>;
+
+/** A records row as read (rid is a plain number once generated). */
+export type StoredRecord = Selectable<RecordRow>;
+
+/** SQLite binds at most 32766 parameters per statement; stay well below it. */
+const MAX_PARAMETERS = 30_000;
+
+function chunks<T>(rows: T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) out.push(rows.slice(start, start + size));
+  return out;
+}
+
+export const findRecordById = (db: Db, id: string): Promise<StoredRecord | undefined> =>
+  db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Records of a dataset with these external ids, one query per 500 ids. */
+export async function findRecordsByExternalIds(db: Db, datasetId: string, externalIds: string[]): Promise<StoredRecord[]> {
+  const rows: StoredRecord[] = [];
+  for (const chunk of chunks(externalIds, 60)) {
+    if (chunk.length === 0) continue;
+    rows.push(
+      ...(await db.selectFrom('records').selectAll().where('dataset_id', '=', datasetId).where('external_id', 'in', chunk).execute()),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Records of a dataset with these ids (ids of other datasets are ignored). Looks up by `id` only
+ * and filters the dataset here: with `dataset_id = ?` in SQL, SQLite may pick the
+ * (dataset_id, rid) index and scan the whole dataset instead of 500 primary-key probes.
+ */
+export async function findRecordsByIds(db: Db, datasetId: string, ids: string[]): Promise<StoredRecord[]> {
+  const rows: StoredRecord[] = [];
+  for (const chunk of chunks(ids, 60)) {
+    if (chunk.length === 0) continue;
+    for (const row of await db.selectFrom('records').selectAll().where('id', 'in', chunk).execute()) {
+      if (row.dataset_id === datasetId) rows.push(row);
+    }
+  }
+  return rows;
+}
+
+export type RecordWrite = Omit<Insertable<RecordRow>, 'rid'>;
+
+/**
+ * Inserts new records and rewrites existing ones (matched on `id`) with multi-row statements;
+ * existing rows keep rid, status, counters and inserted_at. Returns each id's rid.
+ */
+export async function upsertRecordRows(db: Db, rows: RecordWrite[], raw?: RawSqlite): Promise<Map<string, number>> {
+  const rids = new Map<string, number>();
+  if (raw) {
+    const columns = ['id', 'dataset_id', 'external_id', 'fields', 'metadata', 'status', 'submitted_count', 'inserted_at', 'updated_at'];
+    const written = rawInsertMany(
+      raw,
+      'records',
+      columns,
+      rows.map((r) => [r.id, r.dataset_id, r.external_id ?? null, r.fields, r.metadata ?? null, r.status, r.submitted_count ?? 0, r.inserted_at, r.updated_at]),
+      'ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, metadata = excluded.metadata, updated_at = excluded.updated_at RETURNING rid, id',
+      true,
+    ) as { rid: number; id: string }[];
+    for (const row of written) rids.set(row.id, Number(row.rid));
+    return rids;
+  }
+  for (const chunk of chunks(rows, 9)) {
+    const written = await db
+      .insertInto('records')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          fields: eb.ref('excluded.fields'),
+          metadata: eb.ref('excluded.metadata'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .returning(['rid', 'id'])
+      .execute();
+    for (const row of written) rids.set(row.id, Number(row.rid));
+  }
+  return rids;
+}
+
+/** Upserts suggestions per (record, question); an existing row keeps its id and inserted_at. */
+export async function upsertSuggestionRows(db: Db, rows: SuggestionRow[], raw?: RawSqlite): Promise<void> {
+  if (raw) {
+    rawInsertMany(
+      raw,
+      'suggestions',
+      ['id', 'record_id', 'dataset_id', 'question_id', 'type', 'value', 'agent', 'score', 'inserted_at', 'updated_at'],
+      rows.map((r) => [r.id, r.record_id, r.dataset_id, r.question_id, r.type, r.value, r.agent, r.score, r.inserted_at, r.updated_at]),
+      'ON CONFLICT (record_id, question_id) DO UPDATE SET type = excluded.type, value = excluded.value, agent = excluded.agent, score = excluded.score, updated_at = excluded.updated_at',
+    );
+    return;
+  }
+  for (const chunk of chunks(rows, 10)) {
+    await db
+      .insertInto('suggestions')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['record_id', 'question_id']).doUpdateSet((eb) => ({
+          type: eb.ref('excluded.type'),
+          value: eb.ref('excluded.value'),
+          agent: eb.ref('excluded.agent'),
+          score: eb.ref('excluded.score'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Upserts responses per (record, user); an existing row keeps its id and inserted_at. */
+export async function upsertResponseRows(db: Db, rows: ResponseRow[], raw?: RawSqlite): Promise<void> {
+  if (raw) {
+    rawInsertMany(
+      raw,
+      'responses',
+      ['id', 'record_id', 'dataset_id', 'user_id', 'status', '"values"', 'inserted_at', 'updated_at'],
+      rows.map((r) => [r.id, r.record_id, r.dataset_id, r.user_id, r.status, r.values, r.inserted_at, r.updated_at]),
+      'ON CONFLICT (record_id, user_id) DO UPDATE SET status = excluded.status, "values" = excluded."values", updated_at = excluded.updated_at',
+    );
+    return;
+  }
+  for (const chunk of chunks(rows, 8)) {
+    await db
+      .insertInto('responses')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['record_id', 'user_id']).doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          values: eb.ref('excluded.values'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Upserts vectors per (record, vector settings). */
+export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlite): Promise<void> {
+  if (raw) {
+    rawInsertMany(
+      raw,
+      'vectors',
+      ['record_id', 'dataset_id', 'vector_settings_id', 'value', 'inserted_at', 'updated_at'],
+      rows.map((r) => [r.record_id, r.dataset_id, r.vector_settings_id, r.value, r.inserted_at, r.updated_at]),
+      'ON CONFLICT (record_id, vector_settings_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+    );
+    return;
+  }
+  for (const chunk of chunks(rows, 6)) {
+    await db
+      .insertInto('vectors')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['record_id', 'vector_settings_id']).doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function deleteSuggestionsOfRecord(db: Db, recordId: string): Promise<void> {
+  await db.deleteFrom('suggestions').where('record_id', '=', recordId).execute();
+}
+
+/** Deletes records of a dataset (relations cascade) and returns the deleted rows. */
+export async function deleteRecords(db: Db, datasetId: string, ids: string[]): Promise<Pick<StoredRecord, 'id' | 'rid'>[]> {
+  const deleted: Pick<StoredRecord, 'id' | 'rid'>[] = [];
+  for (const chunk of chunks(ids, 60)) {
+    if (chunk.length === 0) continue;
+    const rows = await db
+      .deleteFrom('records')
+      .where('dataset_id', '=', datasetId)
+      .where('id', 'in', chunk)
+      .returning(['id', 'rid'])
+      .execute();
+    deleted.push(...rows.map((r) => ({ id: r.id, rid: Number(r.rid) })));
+  }
+  return deleted;
+}
+
+/** Ids of the given users that exist. */
+export async function findExistingUserIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of chunks([...new Set(ids)], 60)) {
+    if (chunk.length === 0) continue;
+    for (const row of await db.selectFrom('users').select('id').where('id', 'in', chunk).execute()) found.add(row.id);
+  }
+  return found;
+}
+
+/**
+ * After responses changed in a dataset: remember who responded (first-response order, never
+ * removed) and bump `last_activity_at` without touching `updated_at` (contract §3.1, §6.1).
+ */
+export async function recordResponseActivity(db: Db, datasetId: string, userIds: string[], now: string): Promise<void> {
+  const unique = [...new Set(userIds)];
+  for (const chunk of chunks(unique, 3)) {
+    if (chunk.length === 0) continue;
+    await db
+      .insertInto('dataset_users')
+      .values(chunk.map((userId) => ({ dataset_id: datasetId, user_id: userId, inserted_at: now })))
+      .onConflict((oc) => oc.columns(['dataset_id', 'user_id']).doNothing())
+      .execute();
+  }
+  await db.updateTable('datasets').set({ last_activity_at: now }).where('id', '=', datasetId).execute();
+}

@@ -1,0 +1,309 @@
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { RecordRow, Tables } from '../tables.js';
+import { textIndexTable } from '../search/text-index.js';
+import { metadataJsonPath } from './dataset-settings.repository.js';
+
+type Db = Kysely<Tables>;
+
+/**
+ * SQL of record search (contract §4): filters, text, sort and paging over one dataset's
+ * records, SQLite flavour. Every query starts from `records r` scoped by `r.dataset_id`, so
+ * the (dataset_id, rid) index drives plain listings; metadata conditions use exactly the
+ * expression of the per-property index `json_extract(metadata, '$."<name>"')`; text uses the
+ * dataset's own FTS5 table, so no hit of another dataset is ever read (limits.md §2).
+ */
+
+export type ValueMatch =
+  | { kind: 'terms'; values: string[] }
+  | { kind: 'range'; ge?: number | string; le?: number | string };
+
+export type RecordColumn = 'id' | 'external_id' | 'inserted_at' | 'updated_at' | 'status';
+export type SuggestionColumn = 'value' | 'score' | 'agent' | 'type';
+export type ResponseStatusName = 'draft' | 'submitted' | 'discarded';
+
+export type RecordFilter =
+  | { on: 'record'; column: RecordColumn; match: ValueMatch }
+  /** `listValues`: some records hold a list under this key, so terms must look inside lists. */
+  | { on: 'metadata'; name: string; match: ValueMatch; listValues: boolean }
+  | { on: 'suggestion'; questionId: string; column: SuggestionColumn; match: ValueMatch }
+  /** `userId`: only that user's response counts (`/me`); else anyone's. */
+  | { on: 'response-value'; questionName: string; userId?: string; match: ValueMatch }
+  | { on: 'response-status'; statuses: ResponseStatusName[]; pending: boolean; userId?: string };
+
+export type SortKey = { order: 'asc' | 'desc' } & (
+  | { on: 'record'; column: RecordColumn }
+  | { on: 'metadata'; name: string }
+  | { on: 'suggestion'; questionId: string; column: SuggestionColumn }
+  | { on: 'response-value'; questionName: string; userId?: string }
+  | { on: 'response-status'; userId?: string }
+);
+
+export interface RecordSearch {
+  datasetId: string;
+  filters: RecordFilter[];
+  /** FTS5 MATCH expression (text-index.ts buildTextMatch); undefined = no text query. */
+  textMatch?: string;
+  sort: SortKey[];
+}
+
+export interface ScoredRid {
+  rid: number;
+  score: number;
+}
+
+/** Whether the dataset's FTS5 table exists (it is created at publish; absent on drafts). */
+export async function textIndexExists(db: Db, datasetId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: number }>`
+    SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ${textIndexTable(datasetId)}`.execute(db);
+  return rows.length > 0;
+}
+
+/** Number of records matching filters and text. */
+export async function countSearchMatches(db: Db, search: RecordSearch): Promise<number> {
+  if (search.textMatch !== undefined && search.filters.length === 0) {
+    // Text only: the per-dataset FTS table alone answers, without touching records.
+    const fts = ftsTable(search.datasetId);
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM records r WHERE ${whereSql(search)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * One page of matches ranked by text relevance (bm25; higher score = better), insertion order
+ * breaking ties. Without filters the FTS table answers alone; with filters each hit is joined.
+ */
+export async function pageByTextScore(db: Db, search: RecordSearch, offset: number, limit: number): Promise<ScoredRid[]> {
+  const fts = ftsTable(search.datasetId);
+  const hits = sql`SELECT rowid AS rid, bm25(${fts}) AS score FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`;
+  const query =
+    search.filters.length === 0
+      ? sql<ScoredRid>`SELECT h.rid, h.score FROM (${hits}) h ORDER BY h.score, h.rid LIMIT ${limit} OFFSET ${offset}`
+      : sql<ScoredRid>`
+          SELECT h.rid, h.score FROM (${hits}) h JOIN records r ON r.rid = h.rid
+          WHERE ${whereSql({ ...search, textMatch: undefined })}
+          ORDER BY h.score, h.rid LIMIT ${limit} OFFSET ${offset}`;
+  const { rows } = await query.execute(db);
+  return rows.map((row) => ({ rid: Number(row.rid), score: -Number(row.score) }));
+}
+
+/** One page of matching rids in sort order (insertion order when no sort, and as tie-break). */
+export async function pageBySort(db: Db, search: RecordSearch, offset: number, limit: number): Promise<number[]> {
+  const { rows } = await sql<{ rid: number }>`
+    SELECT r.rid FROM records r WHERE ${whereSql(search)}
+    ORDER BY ${orderSql(search.sort)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.map((row) => Number(row.rid));
+}
+
+/** Every matching rid (the candidate set of a similarity search restricted by text/filters). */
+export async function listMatchingRids(db: Db, search: RecordSearch): Promise<number[]> {
+  if (search.textMatch !== undefined && search.filters.length === 0) {
+    const fts = ftsTable(search.datasetId);
+    const { rows } = await sql<{ rid: number }>`SELECT rowid AS rid FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`.execute(db);
+    return rows.map((row) => Number(row.rid));
+  }
+  const { rows } = await sql<{ rid: number }>`SELECT r.rid FROM records r WHERE ${whereSql(search)}`.execute(db);
+  return rows.map((row) => Number(row.rid));
+}
+
+/** bm25 relevance (higher = better) of the given records for a MATCH expression. */
+export async function textScores(db: Db, datasetId: string, textMatch: string, rids: number[]): Promise<Map<number, number>> {
+  const scores = new Map<number, number>();
+  if (rids.length === 0) return scores;
+  const fts = ftsTable(datasetId);
+  const { rows } = await sql<ScoredRid>`
+    SELECT rowid AS rid, bm25(${fts}) AS score FROM ${fts}
+    WHERE ${fts} MATCH ${textMatch} AND rowid IN (${sql.join(rids)})`.execute(db);
+  for (const row of rows) scores.set(Number(row.rid), -Number(row.score));
+  return scores;
+}
+
+/** The given rids reordered by sort keys (similarity hits with an explicit `sort`). */
+export async function sortRids(db: Db, datasetId: string, rids: number[], sort: SortKey[]): Promise<number[]> {
+  if (rids.length === 0) return [];
+  const { rows } = await sql<{ rid: number }>`
+    SELECT r.rid FROM records r WHERE r.dataset_id = ${datasetId} AND r.rid IN (${sql.join(rids)})
+    ORDER BY ${orderSql(sort)}`.execute(db);
+  return rows.map((row) => Number(row.rid));
+}
+
+/** Records by rid, in the order of `rids` (missing ones skipped). */
+export async function findRecordsByRids(db: Db, rids: number[]): Promise<Selectable<RecordRow>[]> {
+  if (rids.length === 0) return [];
+  const rows = await db.selectFrom('records').selectAll().where('rid', 'in', rids).execute();
+  const byRid = new Map(rows.map((row) => [Number(row.rid), row]));
+  return rids.map((rid) => byRid.get(rid)).filter((row): row is Selectable<RecordRow> => row !== undefined);
+}
+
+/**
+ * Whether any record of the dataset stores a list under a metadata key. Probes the
+ * expression index for values that are JSON arrays (text starting with `[`): microseconds.
+ */
+export async function metadataHasListValues(db: Db, datasetId: string, name: string): Promise<boolean> {
+  const value = metadataValue(name);
+  const { rows } = await sql<{ found: number }>`
+    SELECT 1 AS found FROM records r
+    WHERE r.dataset_id = ${datasetId} AND ${value} >= '[' AND ${value} < '\\'
+      AND json_type(${metadataJson(name)}) = 'array'
+    LIMIT 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** The record with that id in that dataset, if any (query record of a similarity search). */
+export async function findDatasetRecord(db: Db, datasetId: string, recordId: string): Promise<{ id: string; rid: number } | undefined> {
+  return db.selectFrom('records').select(['id', 'rid']).where('id', '=', recordId).where('dataset_id', '=', datasetId).executeTakeFirst();
+}
+
+export async function findRecordVector(db: Db, recordId: string, vectorSettingsId: string): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('vectors')
+    .select('value')
+    .where('record_id', '=', recordId)
+    .where('vector_settings_id', '=', vectorSettingsId)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function ftsTable(datasetId: string): RawBuilder<unknown> {
+  const name = textIndexTable(datasetId);
+  if (!/^fts_[0-9a-fA-F]+$/.test(name)) throw new Error('invalid text index name');
+  return sql.raw(name);
+}
+
+/**
+ * `json_extract(r.metadata, '$."<name>"')` with the path inlined as a literal: a bound path
+ * would not match the per-property expression index. A name with `"` has no index and no
+ * quotable path: its value is read with `->>` and the name as a plain label.
+ */
+function metadataValue(name: string): RawBuilder<unknown> {
+  if (name.includes('"')) return sql`(r.metadata ->> ${name})`;
+  return sql`json_extract(r.metadata, ${sql.lit(metadataJsonPath(name))})`;
+}
+
+/** The JSON text of a metadata value (for json_type / json_each). */
+function metadataJson(name: string): RawBuilder<unknown> {
+  return name.includes('"') ? sql`(r.metadata -> ${name})` : sql`(r.metadata -> ${metadataJsonPath(name)})`;
+}
+
+function whereSql(search: RecordSearch): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [sql`r.dataset_id = ${search.datasetId}`];
+  if (search.textMatch !== undefined) {
+    const fts = ftsTable(search.datasetId);
+    conditions.push(sql`r.rid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${search.textMatch})`);
+  }
+  for (const filter of search.filters) conditions.push(filterSql(filter, search.datasetId));
+  return sql.join(conditions, sql` AND `);
+}
+
+function filterSql(filter: RecordFilter, datasetId: string): RawBuilder<unknown> {
+  switch (filter.on) {
+    case 'record':
+      return matchSql(recordColumn(filter.column), filter.match);
+    case 'metadata': {
+      const value = metadataValue(filter.name);
+      const direct = matchSql(value, filter.match);
+      const alternatives = [direct];
+      if (filter.match.kind === 'terms') {
+        // JSON booleans come out of json_extract as 1/0; terms compare string forms (`true`).
+        for (const flag of ['true', 'false'] as const) {
+          if (filter.match.values.includes(flag)) alternatives.push(sql`json_type(${metadataJson(filter.name)}) = ${flag}`);
+        }
+        if (filter.listValues) {
+          alternatives.push(sql`(json_type(${metadataJson(filter.name)}) = 'array' AND EXISTS (
+            SELECT 1 FROM json_each(${metadataJson(filter.name)}) j WHERE ${matchSql(sql`j.value`, filter.match)}))`);
+        }
+      }
+      return alternatives.length === 1 ? direct : sql`(${sql.join(alternatives, sql` OR `)})`;
+    }
+    case 'suggestion': {
+      const condition =
+        filter.column === 'value' || filter.column === 'score'
+          ? sql`EXISTS (SELECT 1 FROM json_each(s.${sql.raw(filter.column)}) j WHERE ${matchSql(sql`j.value`, filter.match)})`
+          : matchSql(sql`s.${sql.raw(filter.column)}`, filter.match);
+      return sql`EXISTS (SELECT 1 FROM suggestions s WHERE s.record_id = r.id AND s.question_id = ${filter.questionId} AND ${condition})`;
+    }
+    case 'response-value': {
+      const path = `$."${filter.questionName}".value`;
+      const byUser = filter.userId === undefined ? sql`` : sql` AND rs.user_id = ${filter.userId}`;
+      return sql`EXISTS (SELECT 1 FROM responses rs, json_each(rs."values", ${path}) j
+        WHERE rs.record_id = r.id${byUser} AND ${matchSql(sql`j.value`, filter.match)})`;
+    }
+    case 'response-status': {
+      const alternatives: RawBuilder<unknown>[] = [];
+      const byUser = filter.userId === undefined ? sql`` : sql` AND user_id = ${filter.userId}`;
+      if (filter.statuses.length > 0) {
+        alternatives.push(sql`r.id IN (SELECT record_id FROM responses
+          WHERE dataset_id = ${datasetId}${byUser} AND status IN (${sql.join(filter.statuses)}))`);
+      }
+      if (filter.pending) {
+        // pending = no response (by the caller on /me; by anyone otherwise)
+        alternatives.push(
+          filter.userId === undefined
+            ? sql`NOT EXISTS (SELECT 1 FROM responses rs WHERE rs.record_id = r.id)`
+            : sql`r.id NOT IN (SELECT record_id FROM responses WHERE dataset_id = ${datasetId} AND user_id = ${filter.userId})`,
+        );
+      }
+      if (alternatives.length === 0) return sql`0`;
+      return alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` OR `)})`;
+    }
+  }
+}
+
+/** Terms: the value equals one of the terms' string forms (or their numbers). Range: inclusive bounds. */
+function matchSql(value: RawBuilder<unknown>, match: ValueMatch): RawBuilder<unknown> {
+  if (match.kind === 'terms') {
+    const forms: (string | number)[] = [];
+    for (const term of match.values) {
+      forms.push(term);
+      if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(term)) forms.push(Number(term));
+    }
+    if (forms.length === 0) return sql`0`;
+    return sql`${value} IN (${sql.join(forms)})`;
+  }
+  const bounds: RawBuilder<unknown>[] = [];
+  if (match.ge !== undefined) bounds.push(sql`${value} >= ${match.ge}`);
+  if (match.le !== undefined) bounds.push(sql`${value} <= ${match.le}`);
+  return bounds.length === 0 ? sql`1` : sql.join(bounds, sql` AND `);
+}
+
+function recordColumn(column: RecordColumn): RawBuilder<unknown> {
+  return sql.raw(`r.${column}`);
+}
+
+function sortValue(key: SortKey): RawBuilder<unknown> {
+  switch (key.on) {
+    case 'record':
+      // rid is insertion order, and indexed with dataset_id: `inserted_at` sorts by it.
+      return key.column === 'inserted_at' ? sql`r.rid` : recordColumn(key.column);
+    case 'metadata':
+      return metadataValue(key.name);
+    case 'suggestion': {
+      const column =
+        key.column === 'value' || key.column === 'score' ? sql`json_extract(s.${sql.raw(key.column)}, '$')` : sql`s.${sql.raw(key.column)}`;
+      return sql`(SELECT ${column} FROM suggestions s WHERE s.record_id = r.id AND s.question_id = ${key.questionId})`;
+    }
+    case 'response-value': {
+      const byUser = key.userId === undefined ? sql`` : sql` AND rs.user_id = ${key.userId}`;
+      return sql`(SELECT json_extract(rs."values", ${`$."${key.questionName}".value`}) FROM responses rs
+        WHERE rs.record_id = r.id${byUser} ORDER BY rs.inserted_at LIMIT 1)`;
+    }
+    case 'response-status': {
+      const byUser = key.userId === undefined ? sql`` : sql` AND rs.user_id = ${key.userId}`;
+      return sql`(SELECT rs.status FROM responses rs WHERE rs.record_id = r.id${byUser} ORDER BY rs.inserted_at LIMIT 1)`;
+    }
+  }
+}
+
+/** Sort keys with missing values last in both directions (as the reference engine), then rid. */
+function orderSql(sort: SortKey[]): RawBuilder<unknown> {
+  const keys = sort.map((key) => {
+    const value = sortValue(key);
+    if (key.on === 'record' && key.column !== 'external_id') return sql`${value} ${sql.raw(key.order.toUpperCase())}`;
+    return sql`${value} ${sql.raw(key.order.toUpperCase())} NULLS LAST`;
+  });
+  keys.push(sql`r.rid ASC`);
+  return sql.join(keys, sql`, `);
+}

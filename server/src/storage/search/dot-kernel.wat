@@ -1,0 +1,40 @@
+;; Dot products of one query against n stored vectors, f32x4 SIMD with 4 accumulators.
+;; Vectors are rows of `stride` floats (stride a multiple of 16, zero padded).
+;; scores(vec, n, stride, query, out): out[i] = dot(vec[i], query) for i in 0..n (byte pointers).
+;; Compiled into dot-kernel.wasm.ts by server/scripts/build-dot-kernel.mjs (wabt, dev time only).
+(module
+  (memory (export "memory") 1)
+  (func (export "scores") (param $vec i32) (param $n i32) (param $stride i32) (param $q i32) (param $out i32)
+    (local $i i32) (local $p i32) (local $qp i32) (local $end i32) (local $rowBytes i32)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $s v128)
+    (local.set $rowBytes (i32.shl (local.get $stride) (i32.const 2)))
+    (local.set $p (local.get $vec))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $a0 (v128.const f32x4 0 0 0 0))
+        (local.set $a1 (v128.const f32x4 0 0 0 0))
+        (local.set $a2 (v128.const f32x4 0 0 0 0))
+        (local.set $a3 (v128.const f32x4 0 0 0 0))
+        (local.set $qp (local.get $q))
+        (local.set $end (i32.add (local.get $p) (local.get $rowBytes)))
+        (loop $cols
+          (local.set $a0 (f32x4.add (local.get $a0)
+            (f32x4.mul (v128.load (local.get $p)) (v128.load (local.get $qp)))))
+          (local.set $a1 (f32x4.add (local.get $a1)
+            (f32x4.mul (v128.load offset=16 (local.get $p)) (v128.load offset=16 (local.get $qp)))))
+          (local.set $a2 (f32x4.add (local.get $a2)
+            (f32x4.mul (v128.load offset=32 (local.get $p)) (v128.load offset=32 (local.get $qp)))))
+          (local.set $a3 (f32x4.add (local.get $a3)
+            (f32x4.mul (v128.load offset=48 (local.get $p)) (v128.load offset=48 (local.get $qp)))))
+          (local.set $p (i32.add (local.get $p) (i32.const 64)))
+          (local.set $qp (i32.add (local.get $qp) (i32.const 64)))
+          (br_if $cols (i32.lt_u (local.get $p) (local.get $end))))
+        (local.set $s (f32x4.add (f32x4.add (local.get $a0) (local.get $a1)) (f32x4.add (local.get $a2) (local.get $a3))))
+        (f32.store
+          (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 2)))
+          (f32.add
+            (f32.add (f32x4.extract_lane 0 (local.get $s)) (f32x4.extract_lane 1 (local.get $s)))
+            (f32.add (f32x4.extract_lane 2 (local.get $s)) (f32x4.extract_lane 3 (local.get $s)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $rows)))))

@@ -1,0 +1,26 @@
+import { readConfig } from './config.js';
+import { createJobHandlers } from './jobs/job-handlers.js';
+import { startJobWorker } from './jobs/job-worker.js';
+import { openDatabase } from './storage/open-database.js';
+
+/**
+ * A job worker as its own process (`npx tsx server/src/worker.ts`), for SCHOLIA_JOB_WORKERS=external.
+ * Same settings as the server (same database, same data folder or SCHOLIA_JWT_SECRET for job secrets).
+ */
+const config = readConfig();
+const database = await openDatabase(config.databaseUrl);
+const log = {
+  info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
+  error: (obj: object, msg?: string) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),
+};
+const worker = startJobWorker({ database, config, handlers: createJobHandlers(), log });
+log.info({ workerId: worker.id }, 'job worker started');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void worker
+      .stop()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });
+}

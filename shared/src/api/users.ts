@@ -1,0 +1,33 @@
+import { isApiError } from './api-error.js';
+import { logout } from './auth.js';
+import { apiRequest } from './http-client.js';
+import { getQueryKey, queryClient } from './query-client.js';
+import type { User } from './types.js';
+
+/** GET v1/me. */
+export async function fetchCurrentUser(): Promise<User> {
+  const { data } = await apiRequest<User>('GET', 'v1/me', { repositoryCode: 'ERROR_FETCHING_CURRENT_USER' });
+  return data;
+}
+
+/** The signed-in user stays cached for the session; logout clears the whole cache. */
+export const currentUserQuery = () => ({
+  queryKey: getQueryKey('v1/me'),
+  queryFn: fetchCurrentUser,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/**
+ * Loads the current user (cached). A 401 means the token is dead: log out (spec §6, §8).
+ * The logout runs after the query settled: clearing the cache mid-flight would cancel it.
+ */
+export async function getCurrentUser(): Promise<User> {
+  try {
+    return await queryClient.fetchQuery(currentUserQuery());
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) logout('unauthorized');
+    throw error;
+  }
+}
+
+export const peekCurrentUser = (): User | undefined => queryClient.getQueryData<User>(currentUserQuery().queryKey);

@@ -1,0 +1,31 @@
+/** Toast look and placement (spec §9: six positions, default bottom-right). */
+export type ToastType = 'info' | 'success' | 'warning' | 'danger';
+export type ToastPosition = 'top-right' | 'top' | 'top-left' | 'bottom-right' | 'bottom' | 'bottom-left';
+
+export interface ToastRequest {
+  message: string;
+  type?: ToastType;
+  position?: ToastPosition;
+  /** Wait while another toast is visible instead of stacking. */
+  queue?: boolean;
+}
+
+/**
+ * Every event that crosses a micro-frontend boundary. Names are noun + past verb
+ * (house style); payloads are plain data so the plain-HTML host can emit them too.
+ */
+export type AppEvents = {
+  'session:signed-in': { token: string };
+  'session:signed-out': { reason: 'user' | 'unauthorized' };
+  'toast:requested': ToastRequest;
+  'toasts:cleared': undefined;
+  /** Ask every view showing this dataset's progress to re-read it (spec §4: after each response). */
+  'progress:refresh-requested': { datasetId: string };
+  'metrics:refresh-requested': { datasetId: string };
+  'dataset:changed': { datasetId: string };
+  'language:changed': { language: string };
+  'theme:changed': { theme: string };
+  'remote:load-failed': { remote: string; message: string };
+};
+
+export type AppEventName = keyof AppEvents;

@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage, i18next, initI18n, resources } from './init-i18n.js';
+import { readStoredLanguage, resolveLanguage } from './language.js';
+
+function leaves(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function leafValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.values(value as Record<string, unknown>).flatMap(leafValues);
+}
+
+describe('language', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('defaults to English and ignores the browser language', () => {
+    expect(resolveLanguage(null)).toBe('en');
+    expect(resolveLanguage('fr')).toBe('en');
+    expect(resolveLanguage('de')).toBe('de');
+    expect(readStoredLanguage()).toBe('en');
+  });
+
+  it('switches, persists and sets <html lang>', async () => {
+    initI18n('en');
+    await changeLanguage('es');
+    expect(i18next.t('home.searchPlaceholder')).toBe('Buscar datasets');
+    expect(localStorage.getItem('scholia.language')).toBe('es');
+    expect(readStoredLanguage()).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    await changeLanguage('en');
+  });
+
+  it('falls back to English for a missing key', async () => {
+    initI18n('en');
+    // A separate namespace, so the shared `translation` objects stay untouched.
+    i18next.addResourceBundle('en', 'extra', { onlyEnglish: 'Only in English' });
+    await changeLanguage('de');
+    expect(i18next.t('extra:onlyEnglish')).toBe('Only in English');
+    await changeLanguage('en');
+  });
+
+  it('has every key in de and es, translated (not copied from English)', () => {
+    const en = leaves(resources.en.translation).sort();
+    expect(leaves(resources.de.translation).sort()).toEqual(en);
+    expect(leaves(resources.es.translation).sort()).toEqual(en);
+    const enValues = leafValues(resources.en.translation);
+    for (const lang of ['de', 'es'] as const) {
+      const values = leafValues(resources[lang].translation);
+      const same = values.filter((v, i) => v === enValues[i]);
+      // Brand names, placeholders and a few international words may stay identical.
+      expect(same.length / values.length).toBeLessThan(0.15);
+    }
+  });
+
+  it('pluralises the dataset count', async () => {
+    initI18n('en');
+    expect(i18next.t('home.datasetsFound', { count: 0 })).toBe('0 datasets found');
+    expect(i18next.t('home.datasetsFound', { count: 1 })).toBe('1 dataset found');
+    await changeLanguage('de');
+    expect(i18next.t('home.datasetsFound', { count: 3 })).toBe('3 Datasets gefunden');
+    await changeLanguage('en');
+  });
+});

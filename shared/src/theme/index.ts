@@ -1,0 +1,3 @@
+export * from './apply-theme.js';
+export * from './theme-preference.js';
+export * from './theme-tokens.js';

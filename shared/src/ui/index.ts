@@ -1,0 +1,6 @@
+export * from './avatar.js';
+export * from './breadcrumbs.js';
+export * from './copy-button.js';
+export * from './tooltip.js';
+export * from './use-copy.js';
+export * from './remote-providers.js';

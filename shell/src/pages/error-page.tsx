@@ -1,0 +1,71 @@
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reloadAfterChunkError } from '../routes/chunk-reload-guard.js';
+import { messageOf, statusOf } from '../routes/route-error.js';
+import { DefaultLayout } from '../layouts/layouts.js';
+
+export interface ErrorPageProps {
+  statusCode: number;
+  message: string;
+}
+
+/** Status code, message, title and a link home (spec §2). */
+export function ErrorPage({ statusCode, message }: ErrorPageProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="sch-error-page" data-status={statusCode}>
+      <p className="sch-error-page__code">{statusCode}</p>
+      <h1>{t('errors.title')}</h1>
+      <p className="sch-error-page__message">{message}</p>
+      <p>{t('errors.notFoundText')}</p>
+      <Link to="/" className="sch-button">{t('common.backToHome')}</Link>
+    </section>
+  );
+}
+
+/** If the error page itself throws, show a static message with a plain link home. */
+class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed) return <FallbackMessage />;
+    return this.props.children;
+  }
+}
+
+function FallbackMessage() {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className="sch-error-page__fallback">
+      {t('errors.fallback')} <a href="/">{t('common.backToHome')}</a>
+    </p>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <DefaultLayout>
+      <ErrorPageGuard><ErrorPage statusCode={404} message={t('errors.pageNotFound')} /></ErrorPageGuard>
+    </DefaultLayout>
+  );
+}
+
+/** errorElement of the route tree: guard errors, loader failures, render crashes. */
+export function RouteErrorPage() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  reloadAfterChunkError(error);
+  const statusCode = isRouteErrorResponse(error) ? error.status : statusOf(error);
+  let message = isRouteErrorResponse(error) ? error.statusText || String(error.data ?? '') : messageOf(error);
+  if (statusCode === 404) message = t('errors.pageNotFound');
+  if (message === 'Unknown middleware') message = t('errors.unknownMiddleware');
+  return (
+    <DefaultLayout>
+      <ErrorPageGuard><ErrorPage statusCode={statusCode} message={message} /></ErrorPageGuard>
+    </DefaultLayout>
+  );
+}

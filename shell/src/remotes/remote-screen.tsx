@@ -1,0 +1,35 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RemoteBoundary } from './remote-boundary.js';
+import { ensureRemotesRegistered, type RemoteName } from './remote-manifest.js';
+
+type ScreenProps = Record<string, unknown>;
+
+async function loadRemoteApp(remote: RemoteName): Promise<{ default: ComponentType<ScreenProps> }> {
+  await ensureRemotesRegistered();
+  // loadRemote, not import(): a failed import() never recovers, loadRemote does (recipe §5).
+  const module = await loadRemote<{ App: ComponentType<ScreenProps> }>(`${remote}/App`);
+  if (!module?.App) throw new Error(`${remote}/App has no App export`);
+  return { default: module.App };
+}
+
+export interface RemoteScreenProps {
+  remote: RemoteName;
+  props?: ScreenProps;
+}
+
+/** Mounts a remote's `./App` in its own error boundary, with Retry that really re-loads. */
+export function RemoteScreen({ remote, props = {} }: RemoteScreenProps) {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  // `attempt` is a dependency on purpose: each Retry needs a fresh lazy component.
+  const App = useMemo(() => lazy(() => loadRemoteApp(remote)), [remote, attempt]);
+  return (
+    <RemoteBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<div className="sch-loading" aria-busy="true">{t('common.loading')}</div>}>
+        <App {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,31 @@
+/** At most one automatic reload per this window (spec §2, §9). */
+export const CHUNK_RELOAD_WINDOW_MS = 60_000;
+const STORAGE_KEY = 'scholia.chunkReloadAt';
+
+/** True for the errors a stale deployment produces when a lazy chunk is gone. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || /Loading (CSS )?chunk [\w-]+ failed/i.test(error.message);
+}
+
+export function shouldReload(now: number, lastReloadAt: number | undefined): boolean {
+  return lastReloadAt === undefined || Number.isNaN(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_WINDOW_MS;
+}
+
+/**
+ * Reloads the page after a chunk-load failure unless it already did within 60 s.
+ * Returns whether a reload was triggered, so callers can show the error otherwise.
+ */
+export function reloadAfterChunkError(
+  error: unknown,
+  deps: { now?: () => number; storage?: Pick<Storage, 'getItem' | 'setItem'>; reload?: () => void } = {},
+): boolean {
+  if (!isChunkLoadError(error)) return false;
+  const now = (deps.now ?? Date.now)();
+  const storage = deps.storage ?? globalThis.sessionStorage;
+  const last = storage?.getItem(STORAGE_KEY);
+  if (!shouldReload(now, last ? Number(last) : undefined)) return false;
+  storage?.setItem(STORAGE_KEY, String(now));
+  (deps.reload ?? (() => window.location.reload()))();
+  return true;
+}

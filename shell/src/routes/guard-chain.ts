@@ -1,0 +1,90 @@
+import { RouteError } from './route-error.js';
+import { HOME_PATH, PUBLIC_ROUTES, SIGN_IN_PATH, WELCOME_PATH, type RouteName } from './route-names.js';
+
+/** What the chain knows about the target route. */
+export interface GuardRoute {
+  name: RouteName;
+  /** Path without query, e.g. `/dataset/1/settings`. */
+  path: string;
+  /** Path with query and hash, what redirectTo stores. */
+  fullPath: string;
+  query: Record<string, string>;
+}
+
+/** Side effects the steps need; injected so the rules are testable without a browser. */
+export interface GuardServices {
+  isLoggedIn(): boolean;
+  isHubSpace(): Promise<boolean>;
+  storeRedirectTo(fullPath: string): void;
+  hasCurrentUser(): boolean;
+  /** Loads `/me`; resolves false when the server said 401 (the user is then logged out). */
+  loadCurrentUser(): Promise<boolean>;
+  setupLanguage(): Promise<void>;
+}
+
+export type GuardOutcome = { redirect: string } | undefined;
+export type Middleware = (route: GuardRoute, services: GuardServices) => GuardOutcome | Promise<GuardOutcome>;
+
+/** Route guard rules of spec §2. */
+export const routeGuard: Middleware = async (route, services) => {
+  const loggedIn = services.isLoggedIn();
+  switch (route.name) {
+    case 'sign-in': {
+      if (loggedIn) return { redirect: HOME_PATH };
+      if (route.query.omitCTA) return undefined;
+      if (await services.isHubSpace()) return { redirect: withQuery(WELCOME_PATH, route.query) };
+      return undefined;
+    }
+    case 'oauth-provider-callback':
+      return Object.keys(route.query).length === 0 ? { redirect: HOME_PATH } : undefined;
+    case 'welcome-hf-sign-in':
+      if (loggedIn || !(await services.isHubSpace())) return { redirect: HOME_PATH };
+      return undefined;
+    default:
+      if (PUBLIC_ROUTES.includes(route.name) || loggedIn) return undefined;
+      if (route.path !== HOME_PATH) services.storeRedirectTo(route.fullPath);
+      return { redirect: SIGN_IN_PATH };
+  }
+};
+
+/** Loads the current user only when logged in and not loaded yet (spec §4). */
+export const loadCurrentUser: Middleware = async (_route, services) => {
+  if (!services.isLoggedIn() || services.hasCurrentUser()) return undefined;
+  const ok = await services.loadCurrentUser();
+  return ok ? undefined : { redirect: SIGN_IN_PATH };
+};
+
+export const setupLanguage: Middleware = async (_route, services) => {
+  await services.setupLanguage();
+  return undefined;
+};
+
+export const MIDDLEWARES: Readonly<Record<string, Middleware>> = {
+  'route-guard': routeGuard,
+  'current-user': loadCurrentUser,
+  language: setupLanguage,
+};
+
+/** The three steps run before every route, in this order (spec §2). */
+export const DEFAULT_CHAIN = ['route-guard', 'current-user', 'language'] as const;
+
+/** Runs the steps in order; the first redirect wins. An unknown step is a 500. */
+export async function runGuardChain(
+  chain: readonly string[],
+  route: GuardRoute,
+  services: GuardServices,
+  registry: Readonly<Record<string, Middleware>> = MIDDLEWARES,
+): Promise<GuardOutcome> {
+  for (const step of chain) {
+    const middleware = Object.hasOwn(registry, step) ? registry[step] : undefined;
+    if (!middleware) throw new RouteError(500, 'Unknown middleware');
+    const outcome = await middleware(route, services);
+    if (outcome) return outcome;
+  }
+  return undefined;
+}
+
+function withQuery(path: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}

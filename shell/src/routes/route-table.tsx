@@ -1,0 +1,133 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, redirect, useNavigate, useParams, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { datasetQuery } from '@scholia/shared/api';
+import { bus } from '@scholia/shared/bus';
+import type { Crumb } from '@scholia/shared/ui';
+import { AnnotationLayout, AuthLayout, HomeLayout, InternalLayout } from '../layouts/layouts.js';
+import { NotFoundPage, RouteErrorPage } from '../pages/error-page.js';
+import { UserSettingsPage } from '../pages/user-settings-page.js';
+import { RemoteScreen } from '../remotes/remote-screen.js';
+import { browserGuardServices } from '../session/guard-services.js';
+import { Toaster } from '../toasts/toaster.js';
+import { Booting } from '../chrome/booting.js';
+import { DEFAULT_CHAIN, runGuardChain, type GuardServices } from './guard-chain.js';
+import { SIGN_IN_PATH, type RouteName } from './route-names.js';
+
+/** Loader that runs the guard chain before the route renders; a redirect is thrown. */
+export function guardedLoader(name: RouteName, services: GuardServices = browserGuardServices) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const outcome = await runGuardChain(DEFAULT_CHAIN, {
+      name,
+      path: url.pathname,
+      fullPath: `${url.pathname}${url.search}${url.hash}`,
+      query: Object.fromEntries(url.searchParams),
+    }, services);
+    if (outcome) throw redirect(outcome.redirect);
+    return null;
+  };
+}
+
+function ShellRoot() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onSignedOut = () => void navigate(SIGN_IN_PATH);
+    bus.on('session:signed-out', onSignedOut);
+    return () => bus.off('session:signed-out', onSignedOut);
+  }, [navigate]);
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+function useHomeCrumb(): Crumb {
+  const { t } = useTranslation();
+  return { label: t('nav.home'), to: '/' };
+}
+
+function DatasetCrumbs({ id, last, children, annotation }: { id?: string; last?: string; children: ReactNode; annotation?: boolean }) {
+  const home = useHomeCrumb();
+  const { data } = useQuery({ ...datasetQuery(id ?? ''), enabled: Boolean(id) });
+  const crumbs: Crumb[] = [home, { label: data?.name ?? '…', to: last && id ? `/dataset/${id}/annotation-mode` : undefined }];
+  if (last) crumbs.push({ label: last });
+  return annotation
+    ? <AnnotationLayout crumbs={crumbs}>{children}</AnnotationLayout>
+    : <InternalLayout crumbs={crumbs}>{children}</InternalLayout>;
+}
+
+function AnnotationRoute() {
+  const { id } = useParams();
+  return <DatasetCrumbs id={id} annotation><RemoteScreen remote="mfe_annotation" props={{ datasetId: id }} /></DatasetCrumbs>;
+}
+
+function DatasetSettingsRoute() {
+  const { id } = useParams();
+  const { t } = useTranslation();
+  return <DatasetCrumbs id={id} last={t('nav.settings')}><RemoteScreen remote="mfe_settings" props={{ datasetId: id }} /></DatasetCrumbs>;
+}
+
+function HubImportRoute() {
+  const { id } = useParams();
+  const home = useHomeCrumb();
+  const repoId = id ? safeDecode(id) : undefined;
+  return (
+    <InternalLayout crumbs={[home, { label: repoId ?? '' }]}>
+      <RemoteScreen remote="mfe_hub_import" props={{ repoId }} />
+    </InternalLayout>
+  );
+}
+
+function UserSettingsRoute() {
+  const home = useHomeCrumb();
+  const { t } = useTranslation();
+  return <InternalLayout crumbs={[home, { label: t('nav.mySettings') }]}><UserSettingsPage /></InternalLayout>;
+}
+
+function AuthRoute({ screen }: { screen: 'sign-in' | 'welcome-hf-sign-in' | 'oauth-callback' }) {
+  const { provider } = useParams();
+  return <AuthLayout><RemoteScreen remote="mfe_auth" props={{ screen, provider }} /></AuthLayout>;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Route table of spec §2; `/:id` (hub import) is the last real route, then the 404. */
+export const routes: RouteObject[] = [
+  {
+    element: <ShellRoot />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <Booting />,
+        children: [
+          { id: 'home', path: '/', loader: guardedLoader('home'),
+            element: <HomeLayout><RemoteScreen remote="mfe_home" /></HomeLayout> },
+          { id: 'sign-in', path: '/sign-in', loader: guardedLoader('sign-in'), element: <AuthRoute screen="sign-in" /> },
+          { id: 'welcome-hf-sign-in', path: '/welcome-hf-sign-in', loader: guardedLoader('welcome-hf-sign-in'),
+            element: <AuthRoute screen="welcome-hf-sign-in" /> },
+          { id: 'user-settings', path: '/user-settings', loader: guardedLoader('user-settings'), element: <UserSettingsRoute /> },
+          { id: 'new-dataset', path: '/new/:id?', loader: guardedLoader('new-dataset'), element: <HubImportRoute /> },
+          { id: 'annotation-mode', path: '/dataset/:id?/annotation-mode', loader: guardedLoader('annotation-mode'),
+            element: <AnnotationRoute /> },
+          { id: 'dataset-settings', path: '/dataset/:id?/settings', loader: guardedLoader('dataset-settings'),
+            element: <DatasetSettingsRoute /> },
+          { id: 'oauth-provider-callback', path: '/oauth/:provider?/callback', loader: guardedLoader('oauth-provider-callback'),
+            element: <AuthRoute screen="oauth-callback" /> },
+          { id: 'hub-import', path: '/:id', loader: guardedLoader('hub-import'), element: <HubImportRoute /> },
+          { id: 'not-found', path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

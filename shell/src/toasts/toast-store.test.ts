@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_TIMING, ToastStore, toastDuration } from './toast-store.js';
+
+describe('toastDuration', () => {
+  it('is 6000 ms plus 1000 ms per started 120 characters', () => {
+    expect(toastDuration('')).toBe(6000);
+    expect(toastDuration('a')).toBe(7000);
+    expect(toastDuration('a'.repeat(120))).toBe(7000);
+    expect(toastDuration('a'.repeat(121))).toBe(8000);
+  });
+});
+
+describe('ToastStore', () => {
+  let store: ToastStore;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    store = new ToastStore({ setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id), now: () => Date.now() });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('appears after 100 ms at bottom-right by default and closes after its duration plus a 150 ms fade', () => {
+    store.show({ message: 'Saved' });
+    vi.advanceTimersByTime(99);
+    expect(store.getSnapshot()).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()).toMatchObject([{ message: 'Saved', position: 'bottom-right', state: 'visible' }]);
+    vi.advanceTimersByTime(toastDuration('Saved') - 1);
+    expect(store.getSnapshot()[0].state).toBe('visible');
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()[0].state).toBe('leaving');
+    vi.advanceTimersByTime(TOAST_TIMING.fadeOutMs - 1);
+    expect(store.getSnapshot()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()).toHaveLength(0);
+  });
+
+  it('pauses the timer while hovered and resumes with the remaining time', () => {
+    const id = store.show({ message: 'Hover me' });
+    vi.advanceTimersByTime(100 + 2000);
+    store.pause(id);
+    vi.advanceTimersByTime(60_000);
+    expect(store.getSnapshot()[0]).toMatchObject({ state: 'visible', paused: true });
+    store.resume(id);
+    vi.advanceTimersByTime(toastDuration('Hover me') - 2000 - 1);
+    expect(store.getSnapshot()[0].state).toBe('visible');
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()[0].state).toBe('leaving');
+  });
+
+  it('closes on request with the fade, and clear closes all', () => {
+    const a = store.show({ message: 'a' });
+    store.show({ message: 'b', position: 'top' });
+    vi.advanceTimersByTime(100);
+    store.close(a);
+    expect(store.getSnapshot().find((t) => t.id === a)?.state).toBe('leaving');
+    store.clear();
+    vi.advanceTimersByTime(150);
+    expect(store.getSnapshot()).toHaveLength(0);
+  });
+
+  it('keeps a queued toast waiting, rechecking every 250 ms, until the screen is free', () => {
+    const first = store.show({ message: 'first' });
+    store.show({ message: 'second', queue: true });
+    vi.advanceTimersByTime(100);
+    expect(store.getSnapshot().map((t) => t.message)).toEqual(['first']);
+    store.close(first);
+    vi.advanceTimersByTime(150); // first removed
+    vi.advanceTimersByTime(TOAST_TIMING.queueCheckMs); // next check sees a free screen
+    vi.advanceTimersByTime(TOAST_TIMING.appearDelayMs);
+    expect(store.getSnapshot().map((t) => t.message)).toEqual(['second']);
+  });
+
+  it('notifies subscribers with a new snapshot', () => {
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.show({ message: 'x', type: 'danger' });
+    vi.advanceTimersByTime(100);
+    expect(listener).toHaveBeenCalled();
+    expect(store.getSnapshot()[0].type).toBe('danger');
+  });
+});

@@ -1,0 +1,169 @@
+import type { ToastPosition, ToastRequest, ToastType } from '@scholia/shared/bus';
+
+/** Timings of spec §9. */
+export const TOAST_TIMING = {
+  appearDelayMs: 100,
+  baseDurationMs: 6000,
+  msPerChunk: 1000,
+  charsPerChunk: 120,
+  fadeOutMs: 150,
+  queueCheckMs: 250,
+} as const;
+
+export const DEFAULT_TOAST_POSITION: ToastPosition = 'bottom-right';
+
+/** 6000 ms plus 1000 ms per started block of 120 characters. */
+export function toastDuration(message: string): number {
+  return TOAST_TIMING.baseDurationMs + TOAST_TIMING.msPerChunk * Math.ceil(message.length / TOAST_TIMING.charsPerChunk);
+}
+
+export interface Toast {
+  id: number;
+  message: string;
+  type: ToastType;
+  position: ToastPosition;
+  /** `leaving` during the 150 ms fade before removal. */
+  state: 'visible' | 'leaving';
+  paused: boolean;
+}
+
+interface Entry extends Toast {
+  /** Not on screen yet (waiting for its appear delay or its turn). */
+  queued: boolean;
+  /** Waiting for its turn in the queue. */
+  waiting: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+  remainingMs: number;
+  startedAt: number;
+}
+
+export interface Clock {
+  setTimeout: (fn: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  clearTimeout: (id: ReturnType<typeof setTimeout> | undefined) => void;
+  now: () => number;
+}
+
+const realClock: Clock = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id),
+  now: () => Date.now(),
+};
+
+/**
+ * Toast lifecycle: appear after 100 ms, auto-close after `toastDuration`, pause while hovered,
+ * fade 150 ms before removal; queued toasts wait, rechecked every 250 ms, for the screen to clear.
+ */
+export class ToastStore {
+  private entries: Entry[] = [];
+  private snapshot: readonly Toast[] = [];
+  private listeners = new Set<() => void>();
+  private nextId = 1;
+
+  constructor(private readonly clock: Clock = realClock) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): readonly Toast[] => this.snapshot;
+
+  show(request: ToastRequest): number {
+    const entry: Entry = {
+      id: this.nextId++,
+      message: request.message,
+      type: request.type ?? 'info',
+      position: request.position ?? DEFAULT_TOAST_POSITION,
+      state: 'visible',
+      paused: false,
+      queued: true,
+      waiting: Boolean(request.queue),
+      remainingMs: toastDuration(request.message),
+      startedAt: 0,
+    };
+    this.entries.push(entry);
+    if (request.queue) this.waitForTurn(entry);
+    else entry.timer = this.clock.setTimeout(() => this.appear(entry), TOAST_TIMING.appearDelayMs);
+    return entry.id;
+  }
+
+  pause(id: number): void {
+    const entry = this.find(id);
+    if (!entry || entry.queued || entry.paused || entry.state === 'leaving') return;
+    this.clock.clearTimeout(entry.timer);
+    entry.remainingMs -= this.clock.now() - entry.startedAt;
+    entry.paused = true;
+    this.emit();
+  }
+
+  resume(id: number): void {
+    const entry = this.find(id);
+    if (!entry || !entry.paused) return;
+    entry.paused = false;
+    this.startTimer(entry);
+    this.emit();
+  }
+
+  close(id: number): void {
+    const entry = this.find(id);
+    if (!entry || entry.state === 'leaving') return;
+    this.clock.clearTimeout(entry.timer);
+    if (entry.queued) {
+      this.remove(entry);
+      return;
+    }
+    entry.state = 'leaving';
+    entry.timer = this.clock.setTimeout(() => this.remove(entry), TOAST_TIMING.fadeOutMs);
+    this.emit();
+  }
+
+  clear(): void {
+    for (const entry of [...this.entries]) this.close(entry.id);
+  }
+
+  private waitForTurn(entry: Entry): void {
+    const check = () => {
+      if (!this.entries.includes(entry)) return;
+      const position = this.entries.indexOf(entry);
+      // Busy while anything else is shown or about to be, or an older queued toast waits (FIFO).
+      const busy = this.entries.some((e, i) => e !== entry && (!e.waiting || i < position));
+      if (busy) {
+        entry.timer = this.clock.setTimeout(check, TOAST_TIMING.queueCheckMs);
+        return;
+      }
+      entry.waiting = false;
+      entry.timer = this.clock.setTimeout(() => this.appear(entry), TOAST_TIMING.appearDelayMs);
+    };
+    check();
+  }
+
+  private appear(entry: Entry): void {
+    entry.queued = false;
+    this.startTimer(entry);
+    this.emit();
+  }
+
+  private startTimer(entry: Entry): void {
+    entry.startedAt = this.clock.now();
+    entry.timer = this.clock.setTimeout(() => this.close(entry.id), Math.max(0, entry.remainingMs));
+  }
+
+  private remove(entry: Entry): void {
+    this.entries = this.entries.filter((e) => e !== entry);
+    this.emit();
+  }
+
+  private find(id: number): Entry | undefined {
+    return this.entries.find((e) => e.id === id);
+  }
+
+  private emit(): void {
+    this.snapshot = this.entries
+      .filter((e) => !e.queued)
+      .map(({ id, message, type, position, state, paused }) => ({ id, message, type, position, state, paused }));
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The shell's toaster; fed by `toast:requested` bus events. */
+export const toastStore = new ToastStore();

@@ -1,0 +1,64 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bus, type ToastPosition } from '@scholia/shared/bus';
+import { toastStore, type Toast } from './toast-store.js';
+
+const POSITIONS: ToastPosition[] = ['top-left', 'top', 'top-right', 'bottom-left', 'bottom', 'bottom-right'];
+
+/** Renders the toasts and connects the store to the bus. Mounted once by the shell. */
+export function Toaster() {
+  const { t } = useTranslation();
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+
+  useEffect(() => {
+    const onRequest = (request: Parameters<typeof toastStore.show>[0]) => void toastStore.show(request);
+    const onClear = () => toastStore.clear();
+    bus.on('toast:requested', onRequest);
+    bus.on('toasts:cleared', onClear);
+    return () => {
+      bus.off('toast:requested', onRequest);
+      bus.off('toasts:cleared', onClear);
+    };
+  }, []);
+
+  return (
+    <>
+      {POSITIONS.map((position) => {
+        const here = toasts.filter((toast) => toast.position === position);
+        if (here.length === 0) return null;
+        return (
+          <div key={position} className="sch-toasts" data-position={position}>
+            {here.map((toast) => <ToastItem key={toast.id} toast={toast} closeLabel={t('common.close')} />)}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  return (
+    <div
+      className="sch-toast"
+      data-type={toast.type}
+      data-state={toast.state}
+      role={toast.type === 'danger' ? 'alert' : 'status'}
+      onMouseEnter={() => toastStore.pause(toast.id)}
+      onMouseLeave={() => toastStore.resume(toast.id)}
+      onClick={() => toastStore.close(toast.id)}
+    >
+      <span className="sch-toast__message">{toast.message}</span>
+      <button
+        type="button"
+        className="sch-toast__close"
+        aria-label={closeLabel}
+        onClick={(event) => {
+          event.stopPropagation();
+          toastStore.close(toast.id);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
