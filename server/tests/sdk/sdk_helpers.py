@@ -111,7 +111,7 @@ def annotator_status(i: int) -> Optional[str]:
     return {0: "submitted", 1: "discarded"}.get(i % 3)
 
 
-def responses_for(i: int, owner_id, annotator_id) -> List[rg.Response]:
+def responses_for(i: int, owner_id, annotator_id, with_ranking: bool = True) -> List[rg.Response]:
     responses = []
     status = owner_status(i)
     if status is not None:
@@ -119,15 +119,13 @@ def responses_for(i: int, owner_id, annotator_id) -> List[rg.Response]:
             rg.Response("label", LABELS[(i + 1) % 3], user_id=owner_id, status=status),
             rg.Response("rating", (i % 5) + 1, user_id=owner_id, status=status),
             rg.Response("topics", [TOPICS[i % 4]], user_id=owner_id, status=status),
-            rg.Response(
-                "ranking",
-                [{"value": "r1", "rank": 1}, {"value": "r2", "rank": 2}, {"value": "r3", "rank": 3}],
-                user_id=owner_id,
-                status=status,
-            ),
             rg.Response("comment", f"owner says {i}", user_id=owner_id, status=status),
             rg.Response("entities", [{"label": "ORG", "start": 6, "end": 9}], user_id=owner_id, status=status),
         ]
+        if with_ranking:
+            # explicit ranks: a submitted ranking response needs every option ranked 1..N
+            ranking = [{"value": "r1", "rank": 1}, {"value": "r2", "rank": 2}, {"value": "r3", "rank": 3}]
+            responses.append(rg.Response("ranking", ranking, user_id=owner_id, status=status))
     status = annotator_status(i)
     if status == "submitted":
         responses += [
@@ -139,14 +137,16 @@ def responses_for(i: int, owner_id, annotator_id) -> List[rg.Response]:
     return responses
 
 
-def make_record(i: int, owner_id, annotator_id, external_id: Optional[str] = None) -> rg.Record:
+def make_record(
+    i: int, owner_id, annotator_id, external_id: Optional[str] = None, with_ranking_response: bool = True
+) -> rg.Record:
     return rg.Record(
         id=external_id or f"rec-{i}",
         fields=fields_for(i),
         metadata=metadata_for(i),
         vectors={VECTOR_NAME: vector_for(i)},
         suggestions=suggestions_for(i),
-        responses=responses_for(i, owner_id, annotator_id),
+        responses=responses_for(i, owner_id, annotator_id, with_ranking=with_ranking_response),
     )
 
 

@@ -133,3 +133,12 @@ def test_dataset_without_workspace_goes_to_default_workspace(client, unique_name
     assert found is not None and found.id == ds.id
     assert found == client.datasets(name)  # whole-model equality after re-fetch (stable timestamps)
     ds.delete()
+
+
+def test_changing_label_options_of_published_dataset_is_rejected(client, dataset):
+    question = dataset.settings.questions["label"]
+    question.labels = ["positive", "negative", "neutral", "mixed"]  # option count cannot change
+    with pytest.raises(SettingsError):
+        dataset.update()
+    fresh = client.datasets(id=dataset.id).get()
+    assert fresh.settings.questions["label"].labels == LABELS

@@ -18,7 +18,9 @@ def test_hub_records_round_trip(client, workspace, owner, annotator, unique_name
     ).create()
     records = []
     for i in range(N):
-        record = make_record(i, owner.id, annotator.id)
+        # Ranking responses are left out: the HF conversion keeps only the ranked values (not the ranks), and a
+        # submitted ranking response without ranks is rejected by the server (as by the reference server).
+        record = make_record(i, owner.id, annotator.id, with_ranking_response=False)
         del record.fields["image"]
         records.append(record)
     source.records.log(records)

@@ -3,6 +3,7 @@ then re-log, list/iterate, text / filter / similarity search, progress, distribu
 (contract §2.9, §3.6–§3.8, §4, §6.1, §6.7). The tests in this module share one dataset and run in file order."""
 
 import time
+from datetime import datetime, timezone
 from types import SimpleNamespace
 
 import pytest
@@ -146,6 +147,8 @@ def test_get_single_record(bulk):
     assert len(fetched.suggestions) == 6
     assert fetched.vectors[VECTOR_NAME] == pytest.approx(vector_for(0), rel=1e-6, abs=1e-7)
     assert {resp.user_id for resp in fetched.responses} == {bulk.annotator.id}  # i=0: owner none, annotator submitted
+    by_server_id = list(bulk.dataset.records(query=rg.Query(filter=rg.Filter(("_server_id", "==", first._server_id)))))
+    assert [r.id for r in by_server_id] == ["rec-0"]
 
 
 def test_relog_updates_instead_of_duplicating(client, bulk):
@@ -156,9 +159,15 @@ def test_relog_updates_instead_of_duplicating(client, bulk):
         record.fields["text"] = text_for(i) + " refreshed"
         record.metadata["group"] = "d"
         updated.append(record)
+    before_relog = datetime.now(timezone.utc).replace(tzinfo=None)  # the SDK sends naive ISO strings (UTC)
+    time.sleep(0.05)
     bulk.dataset.records.log(updated, batch_size=100)
 
     assert bulk.dataset.progress()["total"] == N
+    updated_since = rg.Query(filter=rg.Filter(("updated_at", ">=", before_relog)))
+    assert sorted(ids_of(bulk.dataset.records(query=updated_since))) == sorted(f"rec-{i}" for i in range(300))
+    inserted_since = rg.Query(filter=rg.Filter(("inserted_at", ">=", before_relog)))
+    assert count(bulk.dataset.records(query=inserted_since)) == 0  # updated in place, not re-inserted
     ids = ids_of(bulk.dataset.records(with_suggestions=False, with_responses=False))
     assert len(ids) == N and len(set(ids)) == N
 
@@ -287,6 +296,9 @@ def test_similarity_search(bulk):
     assert records[0].id == "rec-42"
     assert scores[0] == pytest.approx(1.0, abs=1e-4)
     assert list(scores) == sorted(scores, reverse=True)
+
+    # without a limit the SDK pages until an empty batch: the server caps similarity results at 1,000
+    assert count(ds.records(query=rg.Query(similar=rg.Similar(name=VECTOR_NAME, value=vector_for(7))))) == 1_000
 
     # by record: the record itself is excluded
     anchor = records[0]

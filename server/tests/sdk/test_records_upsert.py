@@ -136,3 +136,23 @@ def test_image_field_accepts_data_urls(dataset):
     stored = record.fields.to_dict()["image"]
     assert stored.startswith("data:image/png;base64,")
     assert record.fields["image"].size == (4, 4)  # the SDK decodes it back to a PIL image
+
+
+def test_span_offsets_are_counted_in_code_points(dataset, owner):
+    text = "\U0001F600\U0001F600 ab"  # 5 code points (7 UTF-16 units)
+    ok = rg.Record(
+        id="emoji",
+        fields={"text": text},
+        responses=[rg.Response("entities", [{"label": "PER", "start": 3, "end": 5}], owner.id, "draft")],
+    )
+    dataset.records.log([ok])
+    (stored,) = list(dataset.records)
+    assert [r.value for r in stored.responses] == [[{"label": "PER", "start": 3, "end": 5}]]
+
+    beyond = rg.Record(
+        id="emoji2",
+        fields={"text": text},
+        responses=[rg.Response("entities", [{"label": "PER", "start": 3, "end": 7}], owner.id, "draft")],
+    )
+    with pytest.raises(UnprocessableEntityError):  # end 7 > 5 code points
+        dataset.records.log([beyond])

@@ -1,6 +1,9 @@
 import { UnprocessableError } from '../../errors.js';
 import { pyRepr, pyType } from '../../lib/python-repr.js';
 
+/** `type(value)` as an f-string prints it: `<class 'int'>`. */
+const pyClass = (value: unknown): string => `<class '${pyType(value)}'>`;
+
 /** The parts of a question's stored settings that value checks read (contract §3.3). */
 export interface QuestionSettingsLike {
   type: string;
@@ -28,7 +31,7 @@ const SPAN_MAX_ITEMS = 10_000;
 export function validateResponseValue(value: unknown, settings: QuestionSettingsLike, options: ValueCheckOptions): unknown {
   switch (settings.type) {
     case 'text':
-      if (typeof value !== 'string') throw new UnprocessableError(`text question expects a text value, found ${pyType(value)}`);
+      if (typeof value !== 'string') throw new UnprocessableError(`text question expects a text value, found ${pyClass(value)}`);
       return value;
     case 'label_selection':
       return checkLabel(value, settings);
@@ -59,7 +62,7 @@ function checkLabel(value: unknown, settings: QuestionSettingsLike) {
 
 function checkMultiLabel(value: unknown, settings: QuestionSettingsLike) {
   if (!Array.isArray(value)) {
-    throw new UnprocessableError(`multi label selection questions expects a list of values, found ${pyType(value)}`);
+    throw new UnprocessableError(`multi label selection questions expects a list of values, found ${pyClass(value)}`);
   }
   if (value.length === 0) throw new UnprocessableError('multi label selection questions expects a list of values, found empty list');
   if (new Set(value.map(identity)).size !== value.length) {
@@ -90,7 +93,7 @@ interface RankingItem {
 }
 
 function checkRanking(value: unknown, settings: QuestionSettingsLike, status: ValueCheckOptions['status']) {
-  if (!Array.isArray(value)) throw new UnprocessableError(`ranking question expects a list of values, found ${pyType(value)}`);
+  if (!Array.isArray(value)) throw new UnprocessableError(`ranking question expects a list of values, found ${pyClass(value)}`);
   const items: RankingItem[] = value.map((item) => {
     const entry = item as { value?: unknown; rank?: unknown } | null;
     if (!entry || typeof entry !== 'object' || Array.isArray(entry) || typeof entry.value !== 'string') {
@@ -134,7 +137,7 @@ interface SpanItem {
 }
 
 function checkSpans(value: unknown, settings: QuestionSettingsLike, recordFields: Record<string, unknown>) {
-  if (!Array.isArray(value)) throw new UnprocessableError(`span question expects a list of values, found ${pyType(value)}`);
+  if (!Array.isArray(value)) throw new UnprocessableError(`span question expects a list of values, found ${pyClass(value)}`);
   if (value.length > SPAN_MAX_ITEMS) {
     throw new UnprocessableError(`span question expects a list of at most ${SPAN_MAX_ITEMS} values, found ${value.length}`);
   }

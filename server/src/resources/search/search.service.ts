@@ -10,6 +10,7 @@ import {
 } from '../../storage/repositories/dataset-settings.repository.js';
 import {
   countSearchMatches,
+  countTextHits,
   findDatasetRecord,
   findRecordsByRids,
   findRecordVector,
@@ -45,6 +46,9 @@ type Db = Kysely<Tables>;
 
 /** Contract §6.4: similarity results never go past this window. */
 const SIMILARITY_WINDOW = 1000;
+
+/** Text hits up to which a text + filter/sort search walks the hits rather than the filters' indexes. */
+const TEXT_DRIVEN_MAX_HITS = 20_000;
 
 export interface SearchOptions {
   /** `/me/datasets/{id}/records/search`: any member; only the caller's response counts and shows. */
@@ -97,6 +101,10 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   const filters = await withListProbes(db, dataset.id, resolveFilters(body, settings, perspective));
   const sort = resolveSort(body, settings, perspective);
   const search: RecordSearch = { datasetId: dataset.id, filters, textMatch, sort };
+  if (textMatch !== undefined && !matchesNothing && (filters.length > 0 || sort.length > 0)) {
+    // limits.md §2: joining each hit costs ~4 µs; up to this many hits, visiting them beats a filter index scan
+    search.textDriven = (await countTextHits(db, dataset.id, textMatch)) <= TEXT_DRIVEN_MAX_HITS;
+  }
 
   let page: PageEntry[];
   let total: number;
@@ -149,10 +157,12 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     page = await pageByTextScore(db, search, options.offset, options.limit);
     total = await totalFor(db, search, page.length, options);
   } else {
-    const rids = await pageBySort(db, search, options.offset, options.limit);
-    total = await totalFor(db, search, rids.length, options);
-    const scores = textMatch !== undefined ? await textScores(db, dataset.id, textMatch, rids) : undefined;
-    page = rids.map((rid) => ({ rid, score: scores ? (scores.get(rid) ?? null) : null }));
+    const sorted = await pageBySort(db, search, options.offset, options.limit);
+    total = await totalFor(db, search, sorted.length, options);
+    const rids = sorted.map((entry) => entry.rid);
+    const scores =
+      textMatch !== undefined && !search.textDriven ? await textScores(db, dataset.id, textMatch, rids) : undefined;
+    page = sorted.map((entry) => ({ rid: entry.rid, score: entry.score ?? scores?.get(entry.rid) ?? null }));
   }
 
   const rows = await findRecordsByRids(db, page.map((entry) => entry.rid));

@@ -44,6 +44,12 @@ export interface RecordSearch {
   /** FTS5 MATCH expression (text-index.ts buildTextMatch); undefined = no text query. */
   textMatch?: string;
   sort: SortKey[];
+  /**
+   * Visit the text hits first and look each record up (set when the hits are few), instead of
+   * letting the planner scan a filter's index and probe the hit list: with a broad metadata
+   * range it picks the latter and reads tens of thousands of rows for a few hundred hits.
+   */
+  textDriven?: boolean;
 }
 
 export interface ScoredRid {
@@ -58,15 +64,44 @@ export async function textIndexExists(db: Db, datasetId: string): Promise<boolea
   return rows.length > 0;
 }
 
-/** Number of records matching filters and text. */
+/**
+ * Number of records matching filters and text. A "pending" response filter (no response) is
+ * counted as all matches minus those with a response: both sides then run on covering indexes,
+ * where NOT IN over the whole dataset would probe every record (the `/me` pending view).
+ */
 export async function countSearchMatches(db: Db, search: RecordSearch): Promise<number> {
+  const pendingIndex = search.filters.findIndex((f) => f.on === 'response-status' && f.pending && f.statuses.length === 0);
+  if (pendingIndex >= 0) {
+    const pending = search.filters[pendingIndex] as Extract<RecordFilter, { on: 'response-status' }>;
+    const others = search.filters.filter((_, i) => i !== pendingIndex);
+    const all = await countSearchMatches(db, { ...search, filters: others });
+    if (all === 0) return 0;
+    return all - (await countResponded(db, { ...search, filters: others }, pending.userId));
+  }
   if (search.textMatch !== undefined && search.filters.length === 0) {
     // Text only: the per-dataset FTS table alone answers, without touching records.
     const fts = ftsTable(search.datasetId);
     const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`.execute(db);
     return Number(rows[0]?.n ?? 0);
   }
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM records r WHERE ${whereSql(search)}`.execute(db);
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fromSql(search)} WHERE ${whereSql(search, 'set')}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Records matching `search` that have a response (by that user): driven from the responses. */
+async function countResponded(db: Db, search: RecordSearch, userId: string | undefined): Promise<number> {
+  const byUser = userId === undefined ? sql`` : sql` AND rs.user_id = ${userId}`;
+  const counted = userId === undefined ? sql`count(DISTINCT r.rid)` : sql`count(*)`;
+  const { rows } = await sql<{ n: number }>`
+    SELECT ${counted} AS n FROM responses rs CROSS JOIN records r ON r.id = rs.record_id
+    WHERE rs.dataset_id = ${search.datasetId}${byUser} AND ${whereSql({ ...search, textDriven: false }, 'row')}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Hits of a MATCH expression in the dataset's FTS table (no ranking: cheap). */
+export async function countTextHits(db: Db, datasetId: string, textMatch: string): Promise<number> {
+  const fts = ftsTable(datasetId);
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${textMatch}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -82,18 +117,22 @@ export async function pageByTextScore(db: Db, search: RecordSearch, offset: numb
       ? sql<ScoredRid>`SELECT h.rid, h.score FROM (${hits}) h ORDER BY h.score, h.rid LIMIT ${limit} OFFSET ${offset}`
       : sql<ScoredRid>`
           SELECT h.rid, h.score FROM (${hits}) h JOIN records r ON r.rid = h.rid
-          WHERE ${whereSql({ ...search, textMatch: undefined })}
+          WHERE ${whereSql({ ...search, textMatch: undefined }, 'row')}
           ORDER BY h.score, h.rid LIMIT ${limit} OFFSET ${offset}`;
   const { rows } = await query.execute(db);
   return rows.map((row) => ({ rid: Number(row.rid), score: -Number(row.score) }));
 }
 
-/** One page of matching rids in sort order (insertion order when no sort, and as tie-break). */
-export async function pageBySort(db: Db, search: RecordSearch, offset: number, limit: number): Promise<number[]> {
-  const { rows } = await sql<{ rid: number }>`
-    SELECT r.rid FROM records r WHERE ${whereSql(search)}
+/**
+ * One page of matching rids in sort order (insertion order when no sort, and as tie-break).
+ * When the search walks the text hits, their bm25 relevance comes along (higher = better).
+ */
+export async function pageBySort(db: Db, search: RecordSearch, offset: number, limit: number): Promise<{ rid: number; score?: number }[]> {
+  const score = search.textMatch !== undefined && search.textDriven ? sql`, h.score` : sql``;
+  const { rows } = await sql<{ rid: number; score?: number }>`
+    SELECT r.rid${score} FROM ${fromSql(search)} WHERE ${whereSql(search, 'row')}
     ORDER BY ${orderSql(search.sort)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  return rows.map((row) => Number(row.rid));
+  return rows.map((row) => ({ rid: Number(row.rid), score: row.score === undefined ? undefined : -Number(row.score) }));
 }
 
 /** Every matching rid (the candidate set of a similarity search restricted by text/filters). */
@@ -103,7 +142,7 @@ export async function listMatchingRids(db: Db, search: RecordSearch): Promise<nu
     const { rows } = await sql<{ rid: number }>`SELECT rowid AS rid FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`.execute(db);
     return rows.map((row) => Number(row.rid));
   }
-  const { rows } = await sql<{ rid: number }>`SELECT r.rid FROM records r WHERE ${whereSql(search)}`.execute(db);
+  const { rows } = await sql<{ rid: number }>`SELECT r.rid FROM ${fromSql(search)} WHERE ${whereSql(search, 'set')}`.execute(db);
   return rows.map((row) => Number(row.rid));
 }
 
@@ -188,17 +227,31 @@ function metadataJson(name: string): RawBuilder<unknown> {
   return name.includes('"') ? sql`(r.metadata -> ${name})` : sql`(r.metadata -> ${metadataJsonPath(name)})`;
 }
 
-function whereSql(search: RecordSearch): RawBuilder<unknown> {
+/**
+ * How response conditions are written: `set` (the matching records' rids, computed once:
+ * best when every record is visited, as in counts) or `row` (a per-record probe of the
+ * (record_id, user_id) index: best when a page stops after a few rows).
+ */
+type Flavour = 'set' | 'row';
+
+function fromSql(search: RecordSearch): RawBuilder<unknown> {
+  if (search.textMatch === undefined || !search.textDriven) return sql`records r`;
+  const fts = ftsTable(search.datasetId);
+  // CROSS JOIN: SQLite keeps the left side as the outer loop
+  return sql`(SELECT rowid AS rid, bm25(${fts}) AS score FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}) h CROSS JOIN records r ON r.rid = h.rid`;
+}
+
+function whereSql(search: RecordSearch, flavour: Flavour): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`r.dataset_id = ${search.datasetId}`];
-  if (search.textMatch !== undefined) {
+  if (search.textMatch !== undefined && !search.textDriven) {
     const fts = ftsTable(search.datasetId);
     conditions.push(sql`r.rid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${search.textMatch})`);
   }
-  for (const filter of search.filters) conditions.push(filterSql(filter, search.datasetId));
+  for (const filter of search.filters) conditions.push(filterSql(filter, search.datasetId, flavour));
   return sql.join(conditions, sql` AND `);
 }
 
-function filterSql(filter: RecordFilter, datasetId: string): RawBuilder<unknown> {
+function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour): RawBuilder<unknown> {
   switch (filter.on) {
     case 'record':
       return matchSql(recordColumn(filter.column), filter.match);
@@ -233,23 +286,31 @@ function filterSql(filter: RecordFilter, datasetId: string): RawBuilder<unknown>
     }
     case 'response-status': {
       const alternatives: RawBuilder<unknown>[] = [];
-      const byUser = filter.userId === undefined ? sql`` : sql` AND user_id = ${filter.userId}`;
-      if (filter.statuses.length > 0) {
-        alternatives.push(sql`r.id IN (SELECT record_id FROM responses
-          WHERE dataset_id = ${datasetId}${byUser} AND status IN (${sql.join(filter.statuses)}))`);
-      }
-      if (filter.pending) {
-        // pending = no response (by the caller on /me; by anyone otherwise)
-        alternatives.push(
-          filter.userId === undefined
-            ? sql`NOT EXISTS (SELECT 1 FROM responses rs WHERE rs.record_id = r.id)`
-            : sql`r.id NOT IN (SELECT record_id FROM responses WHERE dataset_id = ${datasetId} AND user_id = ${filter.userId})`,
-        );
-      }
+      if (filter.statuses.length > 0) alternatives.push(respondedSql(filter, datasetId, flavour, filter.statuses));
+      // pending = no response (by the caller on /me; by anyone otherwise)
+      if (filter.pending) alternatives.push(sql`NOT ${respondedSql(filter, datasetId, flavour)}`);
       if (alternatives.length === 0) return sql`0`;
       return alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` OR `)})`;
     }
   }
+}
+
+/** "The record has a response (by that user) (with one of these statuses)". */
+function respondedSql(
+  filter: { userId?: string },
+  datasetId: string,
+  flavour: Flavour,
+  statuses?: ResponseStatusName[],
+): RawBuilder<unknown> {
+  const byStatus = statuses ? sql` AND rs.status IN (${sql.join(statuses)})` : sql``;
+  if (flavour === 'row') {
+    const byUser = filter.userId === undefined ? sql`` : sql` AND rs.user_id = ${filter.userId}`;
+    return sql`EXISTS (SELECT 1 FROM responses rs WHERE rs.record_id = r.id${byUser}${byStatus})`;
+  }
+  // rids through the unique index on records.id (covering for rid), so the outer scan needs no row
+  const byUser = filter.userId === undefined ? sql`` : sql` AND rs.user_id = ${filter.userId}`;
+  return sql`r.rid IN (SELECT rr.rid FROM responses rs JOIN records rr ON rr.id = rs.record_id
+    WHERE rs.dataset_id = ${datasetId}${byUser}${byStatus})`;
 }
 
 /** Terms: the value equals one of the terms' string forms (or their numbers). Range: inclusive bounds. */

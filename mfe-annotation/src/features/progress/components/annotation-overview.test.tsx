@@ -14,7 +14,7 @@ describe('AnnotationOverview', () => {
       ? Response.json({ total: 4, completed: 1, pending: 3, users: [] })
       : Response.json({ id: 'd1', name: 'reviews' })));
     render(<RemoteProviders><AnnotationOverview datasetId="d1" /></RemoteProviders>);
-    expect((await screen.findByTestId('annotation-dataset-name')).textContent).toBe('reviews');
+    expect(await screen.findByText('reviews')).toBeTruthy();
     expect((await screen.findByTestId('annotation-progress')).textContent).toContain('1 of 4 records completed');
   });
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readToken } from '@scholia/shared/api';
+import { queryClient, readToken } from '@scholia/shared/api';
 import { RemoteProviders } from '@scholia/shared/ui';
 import { SignInForm } from './sign-in-form.js';
 
@@ -18,7 +18,10 @@ function fillAndSubmit(password: string) {
 
 describe('SignInForm', () => {
   afterEach(cleanup);
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    queryClient.clear();
+  });
 
   it('says "Wrong username or password. Try again" on 401', async () => {
     stubFetch((url) => url.endsWith('/oauth2/providers')

@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// Frontend budget check: gzipped JS of the shell's initial load and of each remote's entry and
+// exposed chunks, plus time to first render of the home page in Debian's Chromium.
+// Targets: shell initial load <= 150 KB gz (React included); home rendered <= 1 s.
+//
+//   node bench/frontend-bundle.mjs [--runs 5]     (builds dist/web first if it is missing)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'dist', 'web');
+const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
+const TARGET_SHELL_KB = 150;
+const TARGET_RENDER_MS = 1000;
+const OWNER = { username: 'owner', password: 'bench-owner-password', apiKey: 'bench.owner.apikey' };
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const gzKb = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+const fmt = (kb) => `${kb.toFixed(1).padStart(7)} KB`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function staticReport() {
+  const remotes = fs.readdirSync(path.join(WEB, 'remotes'));
+  console.log('Remote entries and exposed chunks (gzip -9):');
+  for (const remote of remotes) {
+    const dir = path.join(WEB, 'remotes', remote);
+    const files = fs.readdirSync(dir).filter((f) => f === 'remoteEntry.js' || /^__federation_expose_.*\.js$/.test(f));
+    for (const file of files.sort()) console.log(`  ${fmt(gzKb(path.join(dir, file)))}  ${remote}/${file}`);
+  }
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-bench-'));
+  const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/server.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, SCHOLIA_PORT: String(port), SCHOLIA_HOST: '127.0.0.1', SCHOLIA_DATA_DIR: dataDir,
+      SCHOLIA_OWNER_USERNAME: OWNER.username, SCHOLIA_OWNER_PASSWORD: OWNER.password, SCHOLIA_OWNER_API_KEY: OWNER.apiKey,
+      SCHOLIA_WEB_DIR: WEB, SCHOLIA_LOG_LEVEL: 'warn', SCHOLIA_LOGIN_RATE_LIMIT: '1000' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`${base}/api/_status`);
+      return { base, stop: () => { server.kill('SIGTERM'); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  server.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+/** Local path of a JS URL served from dist/web. */
+const fileOf = (url) => path.join(WEB, decodeURIComponent(new URL(url).pathname));
+
+async function browserReport(base) {
+  const token = await fetch(`${base}/api/v1/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: OWNER.username, password: OWNER.password }),
+  }).then((r) => r.json());
+  const browser = await chromium.launch({ executablePath: process.env.SCHOLIA_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const times = [];
+    let shellFiles = [];
+    let homeFiles = [];
+    for (let run = 0; run < RUNS + 1; run++) {
+      const context = await browser.newContext(); // cold HTTP cache every run
+      await context.addInitScript((t) => localStorage.setItem('scholia.token', t), token.access_token);
+      const page = await context.newPage();
+      const js = [];
+      page.on('request', (request) => { if (request.resourceType() === 'script') js.push(request.url()); });
+      await page.goto(`${base}/`, { waitUntil: 'commit' });
+      await page.getByRole('heading', { name: 'Your datasets' }).waitFor();
+      // Rendered = the heading and the count text are both on screen; time from navigation start.
+      await page.getByText(/datasets? found/).waitFor();
+      const ms = await page.evaluate(() => performance.now());
+      if (run > 0) times.push(ms); // run 0 warms the server and the OS file cache
+      shellFiles = [...new Set(js.filter((u) => !new URL(u).pathname.startsWith('/remotes/')))];
+      homeFiles = [...new Set(js.filter((u) => new URL(u).pathname.startsWith('/remotes/')))];
+      await context.close();
+    }
+    const shellKb = shellFiles.reduce((sum, url) => sum + gzKb(fileOf(url)), 0);
+    const homeKb = homeFiles.reduce((sum, url) => sum + gzKb(fileOf(url)), 0);
+    console.log(`\nShell initial load, home route (${shellFiles.length} JS files, gzip -9):`);
+    for (const url of shellFiles) console.log(`  ${fmt(gzKb(fileOf(url)))}  ${new URL(url).pathname}`);
+    console.log(`  ${fmt(shellKb)}  TOTAL shell  (target <= ${TARGET_SHELL_KB} KB) ${shellKb <= TARGET_SHELL_KB ? 'OK' : 'OVER'}`);
+    console.log(`  ${fmt(homeKb)}  + mfe-home on the home route (${homeFiles.length} files)`);
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    console.log(`\nHome first render (navigation start → datasets heading + count), ${RUNS} cold runs:`);
+    console.log(`  median ${median.toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms` +
+      `  (target <= ${TARGET_RENDER_MS} ms) ${median <= TARGET_RENDER_MS ? 'OK' : 'OVER'}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+if (!fs.existsSync(path.join(WEB, 'remotes.json'))) {
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+staticReport();
+const server = await startServer();
+try {
+  await browserReport(server.base);
+} finally {
+  server.stop();
+}
