@@ -23,7 +23,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -33,6 +33,31 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running most of our point queries,
+ * so reuse statements by SQL text (bounded, least recently used evicted). better-sqlite3 runs a
+ * statement synchronously, so one cached statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 const sqliteHandles = new WeakMap<object, SQLite.Database>();
