@@ -5,9 +5,12 @@ Every test creates its own uniquely named resources, so tests never depend on ea
 (except inside test_records_bulk.py, which shares one 5,000-record dataset on purpose).
 """
 
+import collections
 import os
 import uuid
 import warnings
+
+import httpx
 
 import pytest
 
@@ -24,6 +27,50 @@ def _api_url() -> str:
     if not url:
         raise RuntimeError("ARGILLA_API_URL is not set: run the suite through run-sdk-tests.mjs")
     return url
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Record every HTTP exchange the SDK makes during a test; a failing test's report shows the last ones, so the
+# server owners see the exact request (method, path, body excerpt) and answer (status, body excerpt).
+
+_EXCHANGES = collections.deque(maxlen=12)
+_EXCERPT = 600
+_original_send = httpx.Client.send
+
+
+def _excerpt(data) -> str:
+    text = data.decode("utf-8", "replace") if isinstance(data, (bytes, bytearray)) else str(data)
+    return text if len(text) <= _EXCERPT else text[:_EXCERPT] + f"... ({len(text)} chars)"
+
+
+def _recording_send(self, request, *args, **kwargs):
+    response = _original_send(self, request, *args, **kwargs)
+    try:
+        body = response.read()
+        _EXCHANGES.append(
+            f"{request.method} {request.url.raw_path.decode()} body={_excerpt(request.content or b'')}\n"
+            f"    -> {response.status_code} {_excerpt(body)}"
+        )
+    except Exception:  # never let the recorder break a test
+        pass
+    return response
+
+
+httpx.Client.send = _recording_send
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and _EXCHANGES:
+        report.sections.append(("last HTTP exchanges (oldest first)", "\n".join(_EXCHANGES)))
+
+
+@pytest.fixture(autouse=True)
+def _reset_exchanges():
+    _EXCHANGES.clear()
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,8 @@
 //   SCHOLIA_TEST_DATABASE_URL  passed to the server as SCHOLIA_DATABASE_URL (e.g. a PostgreSQL URL);
 //                              otherwise the server uses SQLite inside the temp data dir
 //   SCHOLIA_SDK_TIMEOUT_S      hard limit for the pytest run (default 900 s)
-//   SCHOLIA_SDK_KEEP_DATA=1    keep the temp data dir and server log after the run
+//   SCHOLIA_SDK_KEEP_DATA=1    keep the temp data dir and server log after a successful run too
+//                              (a failed run always keeps them and prints where)
 //   SCHOLIA_SDK_SKIP_INSTALL=1 do not pip-install even if requirements.txt changed
 // Only Node built-ins are used.
 
@@ -37,7 +38,7 @@ const STAMP = path.join(VENV_DIR, '.scholia-requirements.sha256');
 const API_KEY = 'argilla.apikey';
 const STARTUP_TIMEOUT_MS = 90_000;
 const PYTEST_TIMEOUT_MS = Number(process.env.SCHOLIA_SDK_TIMEOUT_S ?? 900) * 1000;
-const LOG_TAIL_LINES = 80;
+const LOG_TAIL_LINES = 40;
 
 const log = (message) => console.log(`[sdk-tests] ${message}`);
 
@@ -49,6 +50,7 @@ let pytest = null;
 let dataDir = null;
 let serverLogPath = null;
 let cleanedUp = false;
+let keepData = process.env.SCHOLIA_SDK_KEEP_DATA === '1';
 
 function killGroup(child, signal) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -69,7 +71,7 @@ function cleanupSync() {
   cleanedUp = true;
   killGroup(pytest, 'SIGKILL');
   killGroup(server, 'SIGKILL');
-  if (dataDir && process.env.SCHOLIA_SDK_KEEP_DATA !== '1') {
+  if (dataDir && !keepData) {
     try {
       fs.rmSync(dataDir, { recursive: true, force: true });
     } catch {
@@ -151,13 +153,48 @@ function freePort() {
 }
 
 const serverOutput = []; // ring buffer of recent stdout/stderr lines
-let serverStderrTail = [];
+const serverStderrTail = [];
+// The server logs JSON lines (pino) on stdout: remember which requests answered >= 400 or logged errors.
+const pendingRequests = new Map(); // reqId -> "METHOD url"
+const failedRequests = [];
+const serverErrors = [];
+let partialStdout = '';
 
 function remember(buffer, chunk, limit) {
   for (const line of chunk.toString('utf8').split('\n')) {
     if (line.length === 0) continue;
     buffer.push(line);
     if (buffer.length > limit) buffer.shift();
+  }
+}
+
+function pushLimited(buffer, item, limit) {
+  buffer.push(item);
+  if (buffer.length > limit) buffer.shift();
+}
+
+function trackRequests(chunk) {
+  const lines = (partialStdout + chunk.toString('utf8')).split('\n');
+  partialStdout = lines.pop() ?? '';
+  for (const line of lines) {
+    if (!line.startsWith('{')) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.req && entry.reqId) pendingRequests.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
+    if (entry.level >= 50) {
+      const request = pendingRequests.get(entry.reqId) ?? '';
+      const detail = entry.err?.stack ?? entry.err?.message ?? entry.msg;
+      pushLimited(serverErrors, `${request ? `${request}: ` : ''}${detail}`, 20);
+    }
+    if (entry.res && entry.reqId) {
+      const request = pendingRequests.get(entry.reqId) ?? '?';
+      pendingRequests.delete(entry.reqId);
+      if (entry.res.statusCode >= 400) pushLimited(failedRequests, `${request} -> ${entry.res.statusCode}`, 60);
+    }
   }
 }
 
@@ -188,6 +225,7 @@ function startServer(port) {
   server.stdout.on('data', (chunk) => {
     logStream.write(chunk);
     remember(serverOutput, chunk, 400);
+    trackRequests(chunk);
   });
   server.stderr.on('data', (chunk) => {
     logStream.write(chunk);
@@ -216,10 +254,21 @@ async function waitForServer(port) {
 }
 
 function printServerTail(reason) {
-  const lines = serverStderrTail.length > 0 ? serverStderrTail : serverOutput;
-  const which = serverStderrTail.length > 0 ? 'stderr' : 'output (stderr was empty)';
+  const stderrLines = serverStderrTail.filter((line) => !line.startsWith('npm warn'));
+  const lines = stderrLines.length > 0 ? stderrLines : serverOutput;
+  const which = stderrLines.length > 0 ? 'stderr' : 'output (stderr had nothing but npm warnings)';
   console.error(`\n[sdk-tests] ${reason}; last ${Math.min(LOG_TAIL_LINES, lines.length)} lines of server ${which}:`);
   console.error(lines.slice(-LOG_TAIL_LINES).join('\n') || '(nothing)');
+  if (failedRequests.length > 0) {
+    console.error(`[sdk-tests] last ${failedRequests.length} requests answered with an error status (some are expected by tests):`);
+    console.error(failedRequests.map((line) => `  ${line}`).join('\n'));
+  }
+  if (serverErrors.length > 0) {
+    console.error('[sdk-tests] errors logged by the server:');
+    console.error(serverErrors.map((line) => `  ${line}`).join('\n'));
+  }
+  keepData = true; // keep the data dir and full log of a failed run
+  console.error(`[sdk-tests] full server log: ${serverLogPath}`);
   console.error('[sdk-tests] end of server output\n');
 }
 
