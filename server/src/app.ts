@@ -61,6 +61,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(formbody);
+  acceptEmptyJsonBodies(app);
   await app.register(swagger, {
     openapi: { info: { title: 'Scholia API (Argilla v2 compatible)', version: '2.8.0' } },
   });
@@ -77,4 +78,17 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await loadResources(app);
   await app.register(webPlugin, { webDir: config.webDir });
   return app;
+}
+
+/**
+ * Clients send `Content-Type: application/json` with no body on body-less calls (publish, ping);
+ * treat that as no body instead of a parse error. Routes that need a body still fail validation.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
 }
