@@ -27,7 +27,8 @@ export const REMOTES = [
 
 const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, ...extra });
 const SHARED_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared/package.json'), 'utf8')).version;
-const ownPackage = (sub) => singleton(`^${SHARED_VERSION}`, { version: SHARED_VERSION, ...(sub ? {} : {}) });
+// Subpath exports carry no package.json of their own: give MF the version explicitly.
+const ownPackage = () => singleton(`^${SHARED_VERSION}`, { version: SHARED_VERSION });
 
 /** Shared singletons. Deep imports are separate share keys, so each one is listed (recipe §9.5). */
 export const SHARED = {
@@ -42,11 +43,11 @@ export const SHARED = {
   'react-i18next': singleton('^17.0.0'),
   '@tanstack/react-query': singleton('^5.0.0'),
   '@scholia/shared': ownPackage(),
-  '@scholia/shared/api': ownPackage(true),
-  '@scholia/shared/bus': ownPackage(true),
-  '@scholia/shared/i18n': ownPackage(true),
-  '@scholia/shared/ui': ownPackage(true),
-  '@scholia/shared/theme': ownPackage(true),
+  '@scholia/shared/api': ownPackage(),
+  '@scholia/shared/bus': ownPackage(),
+  '@scholia/shared/i18n': ownPackage(),
+  '@scholia/shared/ui': ownPackage(),
+  '@scholia/shared/theme': ownPackage(),
 };
 
 /** One config factory for the shell (`dir: 'shell'`) and every remote. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,14 +19,20 @@ export interface TestServer {
 }
 
 /**
- * Boots the real server on a free loopback port with a fresh SQLite file (or the database
- * named by SCHOLIA_TEST_DATABASE_URL) and the first owner of OWNER.
+ * Boots the real server on a free loopback port with a fresh SQLite file (or, when
+ * SCHOLIA_TEST_DATABASE_URL names a PostgreSQL server, a fresh database created there) and the
+ * first owner of OWNER.
  */
 export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-test-'));
+  // PostgreSQL: a fresh database per server (dropped on close), unless the caller names one.
+  const scratch =
+    !options.env?.SCHOLIA_DATABASE_URL && process.env.SCHOLIA_TEST_DATABASE_URL?.startsWith('postgres')
+      ? await createScratchDatabase(process.env.SCHOLIA_TEST_DATABASE_URL)
+      : undefined;
   const config = readConfig({
     SCHOLIA_DATA_DIR: dataDir,
-    SCHOLIA_DATABASE_URL: process.env.SCHOLIA_TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'test.db')}`,
+    SCHOLIA_DATABASE_URL: scratch?.url ?? process.env.SCHOLIA_TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'test.db')}`,
     SCHOLIA_LOG_LEVEL: 'warn',
     ...options.env,
   });
@@ -41,8 +48,44 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     dataDir,
     async close() {
       await app.close();
+      await scratch?.drop();
       // A caller-provided data folder outlives the server (restart tests boot it again).
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates `scholia_test_<random>` next to the database of `adminUrl` (any database on that
+ * server the user may connect to; the user needs CREATEDB) and returns its URL.
+ */
+export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+  const { default: pg } = await import('pg');
+  const name = `scholia_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -30,7 +30,14 @@ function openSqlite(file: string): Database {
 
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // count(*) and bigserial rids arrive as int8 text: rids stay far below 2^53, so read numbers.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.SCHOLIA_DATABASE_POOL_SIZE ?? 10), types });
+  // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.
+  pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

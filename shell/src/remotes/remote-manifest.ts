@@ -14,7 +14,8 @@ let pending: Promise<RemoteManifest> | undefined;
  */
 export function ensureRemotesRegistered(fetchImpl: typeof fetch = fetch): Promise<RemoteManifest> {
   pending ??= (async () => {
-    const response = await fetchImpl('/remotes.json', { cache: 'no-cache' });
+    // Default cache mode so the <link rel=preload> in index.html is reused; the server sends no-cache.
+    const response = await fetchImpl('/remotes.json');
     if (!response.ok) throw new Error(`Remote manifest unavailable (HTTP ${response.status})`);
     const manifest = (await response.json()) as RemoteManifest;
     registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));

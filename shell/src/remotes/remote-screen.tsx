@@ -14,6 +14,11 @@ async function loadRemoteApp(remote: RemoteName): Promise<{ default: ComponentTy
   return { default: module.App };
 }
 
+/** Starts loading a remote's App early; errors surface later, when RemoteScreen loads it. */
+export function prefetchRemote(remote: RemoteName): void {
+  loadRemoteApp(remote).catch(() => {});
+}
+
 export interface RemoteScreenProps {
   remote: RemoteName;
   props?: ScreenProps;

@@ -28,7 +28,10 @@ export const authenticationPlugin = fp(
     app.decorate('tokens', options.tokens);
     app.decorateRequest('user', undefined as unknown as UserRow);
     app.addHook('onRequest', async (request) => {
-      if (request.is404 || request.routeOptions.config.public || !request.url.startsWith('/api/v1/')) return;
+      // Key on the matched route, not the raw URL: `/api/%761/users` or an absolute-form target
+      // (`GET http://host/api/v1/users`) reaches an /api/v1 route without starting with '/api/v1/'.
+      const route = request.routeOptions.url ?? '';
+      if (request.is404 || request.routeOptions.config.public || !(route === '/api/v1' || route.startsWith('/api/v1/'))) return;
       request.user = await resolveUser(app, request);
     });
   },

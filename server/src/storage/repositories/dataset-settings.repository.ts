@@ -147,18 +147,25 @@ export const metadataIndexName = (propertyId: string) => `mp_${propertyId.replac
 /**
  * SQLite: index `records(dataset_id, json_extract(metadata, '$."<name>"'))` so metadata
  * filters and sorts stay fast on large datasets. Names with a `"` cannot be written in a
- * quoted path and get no index. PostgreSQL: none (jsonb GIN is a scale concern).
+ * quoted path and get no index. PostgreSQL: index `records(dataset_id, NULLIF(metadata ->
+ * '<name>', 'null'))`, the jsonb expression search.repository.ts filters and sorts on.
  */
 export async function createMetadataIndex(db: Db, dialect: DialectName, property: Pick<MetadataPropertyRow, 'id' | 'name'>) {
-  if (dialect !== 'sqlite' || property.name.includes('"')) return;
+  if (dialect === 'postgres') {
+    const name = property.name.replace(/'/g, "''");
+    await sql
+      .raw(`CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records (dataset_id, NULLIF(metadata -> '${name}', 'null'::jsonb))`)
+      .execute(db);
+    return;
+  }
+  if (property.name.includes('"')) return;
   const path = metadataJsonPath(property.name).replace(/'/g, "''");
   await sql
     .raw(`CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records(dataset_id, json_extract(metadata, '${path}'))`)
     .execute(db);
 }
 
-export async function dropMetadataIndex(db: Db, dialect: DialectName, propertyId: string) {
-  if (dialect !== 'sqlite') return;
+export async function dropMetadataIndex(db: Db, _dialect: DialectName, propertyId: string) {
   await sql.raw(`DROP INDEX IF EXISTS ${metadataIndexName(propertyId)}`).execute(db);
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { dialectOf, type DialectName } from '../dialect.js';
 import type { RecordRow, Tables } from '../tables.js';
-import { textIndexTable } from '../search/text-index.js';
+import { parseTextMatch, postgresTableExists, searchTokens, textIndexTable } from '../search/text-index.js';
 import { metadataJsonPath } from './dataset-settings.repository.js';
 
 type Db = Kysely<Tables>;
@@ -11,6 +12,11 @@ type Db = Kysely<Tables>;
  * the (dataset_id, rid) index drives plain listings; metadata conditions use exactly the
  * expression of the per-property index `json_extract(metadata, '$."<name>"')`; text uses the
  * dataset's own FTS5 table, so no hit of another dataset is ever read (limits.md §2).
+ *
+ * PostgreSQL flavour (chosen per query builder by `dialectOf`): metadata and JSON values are
+ * compared as jsonb (`metadata -> '<name>'`, the expression of the per-property index), text
+ * hits come from the dataset's tsvector table ranked by ts_rank, and json_each becomes
+ * jsonb_array_elements. Hits subqueries keep one convention: lower `score` = better.
  */
 
 export type ValueMatch =
@@ -59,6 +65,7 @@ export interface ScoredRid {
 
 /** Whether the dataset's FTS5 table exists (it is created at publish; absent on drafts). */
 export async function textIndexExists(db: Db, datasetId: string): Promise<boolean> {
+  if (dialectOf(db) === 'postgres') return postgresTableExists(db, textIndexTable(datasetId));
   const { rows } = await sql<{ found: number }>`
     SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ${textIndexTable(datasetId)}`.execute(db);
   return rows.length > 0;
@@ -70,6 +77,7 @@ export async function textIndexExists(db: Db, datasetId: string): Promise<boolea
  * where NOT IN over the whole dataset would probe every record (the `/me` pending view).
  */
 export async function countSearchMatches(db: Db, search: RecordSearch): Promise<number> {
+  const d = dialectOf(db);
   const pendingIndex = search.filters.findIndex((f) => f.on === 'response-status' && f.pending && f.statuses.length === 0);
   if (pendingIndex >= 0) {
     const pending = search.filters[pendingIndex] as Extract<RecordFilter, { on: 'response-status' }>;
@@ -80,11 +88,9 @@ export async function countSearchMatches(db: Db, search: RecordSearch): Promise<
   }
   if (search.textMatch !== undefined && search.filters.length === 0) {
     // Text only: the per-dataset FTS table alone answers, without touching records.
-    const fts = ftsTable(search.datasetId);
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`.execute(db);
-    return Number(rows[0]?.n ?? 0);
+    return countTextHits(db, search.datasetId, search.textMatch);
   }
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fromSql(search)} WHERE ${whereSql(search, 'set')}`.execute(db);
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fromSql(search, d)} WHERE ${whereSql(search, 'set', d)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -92,14 +98,20 @@ export async function countSearchMatches(db: Db, search: RecordSearch): Promise<
 async function countResponded(db: Db, search: RecordSearch, userId: string | undefined): Promise<number> {
   const byUser = userId === undefined ? sql`` : sql` AND rs.user_id = ${userId}`;
   const counted = userId === undefined ? sql`count(DISTINCT r.rid)` : sql`count(*)`;
+  const d = dialectOf(db);
+  const join = sql.raw(d === 'postgres' ? 'JOIN' : 'CROSS JOIN'); // SQLite: keep responses as the outer loop
   const { rows } = await sql<{ n: number }>`
-    SELECT ${counted} AS n FROM responses rs CROSS JOIN records r ON r.id = rs.record_id
-    WHERE rs.dataset_id = ${search.datasetId}${byUser} AND ${whereSql({ ...search, textDriven: false }, 'row')}`.execute(db);
+    SELECT ${counted} AS n FROM responses rs ${join} records r ON r.id = rs.record_id
+    WHERE rs.dataset_id = ${search.datasetId}${byUser} AND ${whereSql({ ...search, textDriven: false }, 'row', d)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
 /** Hits of a MATCH expression in the dataset's FTS table (no ranking: cheap). */
 export async function countTextHits(db: Db, datasetId: string, textMatch: string): Promise<number> {
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${textHitsSql(datasetId, textMatch, 'postgres', false)}) h`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
   const fts = ftsTable(datasetId);
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${textMatch}`.execute(db);
   return Number(rows[0]?.n ?? 0);
@@ -110,14 +122,14 @@ export async function countTextHits(db: Db, datasetId: string, textMatch: string
  * breaking ties. Without filters the FTS table answers alone; with filters each hit is joined.
  */
 export async function pageByTextScore(db: Db, search: RecordSearch, offset: number, limit: number): Promise<ScoredRid[]> {
-  const fts = ftsTable(search.datasetId);
-  const hits = sql`SELECT rowid AS rid, bm25(${fts}) AS score FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`;
+  const d = dialectOf(db);
+  const hits = textHitsSql(search.datasetId, search.textMatch!, d, true);
   const query =
     search.filters.length === 0
       ? sql<ScoredRid>`SELECT h.rid, h.score FROM (${hits}) h ORDER BY h.score, h.rid LIMIT ${limit} OFFSET ${offset}`
       : sql<ScoredRid>`
           SELECT h.rid, h.score FROM (${hits}) h JOIN records r ON r.rid = h.rid
-          WHERE ${whereSql({ ...search, textMatch: undefined }, 'row')}
+          WHERE ${whereSql({ ...search, textMatch: undefined }, 'row', d)}
           ORDER BY h.score, h.rid LIMIT ${limit} OFFSET ${offset}`;
   const { rows } = await query.execute(db);
   return rows.map((row) => ({ rid: Number(row.rid), score: -Number(row.score) }));
@@ -128,21 +140,22 @@ export async function pageByTextScore(db: Db, search: RecordSearch, offset: numb
  * When the search walks the text hits, their bm25 relevance comes along (higher = better).
  */
 export async function pageBySort(db: Db, search: RecordSearch, offset: number, limit: number): Promise<{ rid: number; score?: number }[]> {
+  const d = dialectOf(db);
   const score = search.textMatch !== undefined && search.textDriven ? sql`, h.score` : sql``;
   const { rows } = await sql<{ rid: number; score?: number }>`
-    SELECT r.rid${score} FROM ${fromSql(search)} WHERE ${whereSql(search, 'row')}
-    ORDER BY ${orderSql(search.sort)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    SELECT r.rid${score} FROM ${fromSql(search, d)} WHERE ${whereSql(search, 'row', d)}
+    ORDER BY ${orderSql(search.sort, d)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows.map((row) => ({ rid: Number(row.rid), score: row.score === undefined ? undefined : -Number(row.score) }));
 }
 
 /** Every matching rid (the candidate set of a similarity search restricted by text/filters). */
 export async function listMatchingRids(db: Db, search: RecordSearch): Promise<number[]> {
+  const d = dialectOf(db);
   if (search.textMatch !== undefined && search.filters.length === 0) {
-    const fts = ftsTable(search.datasetId);
-    const { rows } = await sql<{ rid: number }>`SELECT rowid AS rid FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}`.execute(db);
+    const { rows } = await sql<{ rid: number }>`${textHitsSql(search.datasetId, search.textMatch, d, false)}`.execute(db);
     return rows.map((row) => Number(row.rid));
   }
-  const { rows } = await sql<{ rid: number }>`SELECT r.rid FROM ${fromSql(search)} WHERE ${whereSql(search, 'set')}`.execute(db);
+  const { rows } = await sql<{ rid: number }>`SELECT r.rid FROM ${fromSql(search, d)} WHERE ${whereSql(search, 'set', d)}`.execute(db);
   return rows.map((row) => Number(row.rid));
 }
 
@@ -150,6 +163,12 @@ export async function listMatchingRids(db: Db, search: RecordSearch): Promise<nu
 export async function textScores(db: Db, datasetId: string, textMatch: string, rids: number[]): Promise<Map<number, number>> {
   const scores = new Map<number, number>();
   if (rids.length === 0) return scores;
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<ScoredRid>`
+      SELECT h.rid, h.score FROM (${textHitsSql(datasetId, textMatch, 'postgres', true)}) h WHERE h.rid IN (${sql.join(rids)})`.execute(db);
+    for (const row of rows) scores.set(Number(row.rid), -Number(row.score));
+    return scores;
+  }
   const fts = ftsTable(datasetId);
   const { rows } = await sql<ScoredRid>`
     SELECT rowid AS rid, bm25(${fts}) AS score FROM ${fts}
@@ -163,7 +182,7 @@ export async function sortRids(db: Db, datasetId: string, rids: number[], sort: 
   if (rids.length === 0) return [];
   const { rows } = await sql<{ rid: number }>`
     SELECT r.rid FROM records r WHERE r.dataset_id = ${datasetId} AND r.rid IN (${sql.join(rids)})
-    ORDER BY ${orderSql(sort)}`.execute(db);
+    ORDER BY ${orderSql(sort, dialectOf(db))}`.execute(db);
   return rows.map((row) => Number(row.rid));
 }
 
@@ -180,7 +199,13 @@ export async function findRecordsByRids(db: Db, rids: number[]): Promise<Selecta
  * expression index for values that are JSON arrays (text starting with `[`): microseconds.
  */
 export async function metadataHasListValues(db: Db, datasetId: string, name: string): Promise<boolean> {
-  const value = metadataValue(name);
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ found: number }>`
+      SELECT 1 AS found FROM records r
+      WHERE r.dataset_id = ${datasetId} AND jsonb_typeof(${metadataValue(name, 'postgres')}) = 'array' LIMIT 1`.execute(db);
+    return rows.length > 0;
+  }
+  const value = metadataValue(name, 'sqlite');
   const { rows } = await sql<{ found: number }>`
     SELECT 1 AS found FROM records r
     WHERE r.dataset_id = ${datasetId} AND ${value} >= '[' AND ${value} < '\\'
@@ -213,11 +238,32 @@ function ftsTable(datasetId: string): RawBuilder<unknown> {
 }
 
 /**
- * `json_extract(r.metadata, '$."<name>"')` with the path inlined as a literal: a bound path
- * would not match the per-property expression index. A name with `"` has no index and no
- * quotable path: its value is read with `->>` and the name as a plain label.
+ * The dataset's text hits `(rid[, score])` for a buildTextMatch expression; lower score = better
+ * (SQLite bm25; PostgreSQL minus ts_rank). PostgreSQL terms pass through plainto_tsquery as
+ * plain tokens (AND of terms), so no user input is ever tsquery syntax.
  */
-function metadataValue(name: string): RawBuilder<unknown> {
+function textHitsSql(datasetId: string, textMatch: string, d: DialectName, withScore: boolean): RawBuilder<unknown> {
+  const fts = ftsTable(datasetId);
+  if (d === 'postgres') {
+    const { column, terms } = parseTextMatch(textMatch);
+    const document = sql.raw(`t.${column ?? 'doc'}`);
+    const query = sql`plainto_tsquery('simple', ${searchTokens(terms.join(' '))})`;
+    const score = withScore ? sql`, -ts_rank(${document}, ${query}) AS score` : sql``;
+    return sql`SELECT t.rid${score} FROM ${fts} t WHERE ${document} @@ ${query}`;
+  }
+  const score = withScore ? sql`, bm25(${fts}) AS score` : sql``;
+  return sql`SELECT rowid AS rid${score} FROM ${fts} WHERE ${fts} MATCH ${textMatch}`;
+}
+
+/**
+ * SQLite: `json_extract(r.metadata, '$."<name>"')` with the path inlined as a literal: a bound
+ * path would not match the per-property expression index. A name with `"` has no index and no
+ * quotable path: its value is read with `->>` and the name as a plain label.
+ * PostgreSQL: the jsonb value `NULLIF(r.metadata -> '<name>', 'null')` (JSON null reads as SQL
+ * NULL, as json_extract does), the expression of the per-property index.
+ */
+function metadataValue(name: string, d: DialectName): RawBuilder<unknown> {
+  if (d === 'postgres') return sql`NULLIF(r.metadata -> ${sql.lit(name)}, 'null'::jsonb)`;
   if (name.includes('"')) return sql`(r.metadata ->> ${name})`;
   return sql`json_extract(r.metadata, ${sql.lit(metadataJsonPath(name))})`;
 }
@@ -234,29 +280,34 @@ function metadataJson(name: string): RawBuilder<unknown> {
  */
 type Flavour = 'set' | 'row';
 
-function fromSql(search: RecordSearch): RawBuilder<unknown> {
+function fromSql(search: RecordSearch, d: DialectName): RawBuilder<unknown> {
   if (search.textMatch === undefined || !search.textDriven) return sql`records r`;
-  const fts = ftsTable(search.datasetId);
-  // CROSS JOIN: SQLite keeps the left side as the outer loop
-  return sql`(SELECT rowid AS rid, bm25(${fts}) AS score FROM ${fts} WHERE ${fts} MATCH ${search.textMatch}) h CROSS JOIN records r ON r.rid = h.rid`;
+  const hits = textHitsSql(search.datasetId, search.textMatch, d, true);
+  // CROSS JOIN: SQLite keeps the left side as the outer loop (PostgreSQL has no CROSS JOIN … ON)
+  return sql`(${hits}) h ${sql.raw(d === 'postgres' ? 'JOIN' : 'CROSS JOIN')} records r ON r.rid = h.rid`;
 }
 
-function whereSql(search: RecordSearch, flavour: Flavour): RawBuilder<unknown> {
+function whereSql(search: RecordSearch, flavour: Flavour, d: DialectName): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`r.dataset_id = ${search.datasetId}`];
   if (search.textMatch !== undefined && !search.textDriven) {
-    const fts = ftsTable(search.datasetId);
-    conditions.push(sql`r.rid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${search.textMatch})`);
+    conditions.push(sql`r.rid IN (SELECT h.rid FROM (${textHitsSql(search.datasetId, search.textMatch, d, false)}) h)`);
   }
-  for (const filter of search.filters) conditions.push(filterSql(filter, search.datasetId, flavour));
+  for (const filter of search.filters) conditions.push(filterSql(filter, search.datasetId, flavour, d));
   return sql.join(conditions, sql` AND `);
 }
 
-function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour): RawBuilder<unknown> {
+/** PostgreSQL: the elements of a jsonb list, or the value itself when it is no list (as json_each). */
+function jsonbElements(value: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`jsonb_array_elements(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE jsonb_build_array(${value}) END)`;
+}
+
+function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour, d: DialectName): RawBuilder<unknown> {
+  if (d === 'postgres') return filterSqlPostgres(filter, datasetId, flavour);
   switch (filter.on) {
     case 'record':
       return matchSql(recordColumn(filter.column), filter.match);
     case 'metadata': {
-      const value = metadataValue(filter.name);
+      const value = metadataValue(filter.name, 'sqlite');
       const direct = matchSql(value, filter.match);
       const alternatives = [direct];
       if (filter.match.kind === 'terms') {
@@ -293,6 +344,77 @@ function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour): R
       return alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` OR `)})`;
     }
   }
+}
+
+/** filterSql on PostgreSQL: JSON values compare as jsonb (jsonMatchSql), text columns as text. */
+function filterSqlPostgres(filter: RecordFilter, datasetId: string, flavour: Flavour): RawBuilder<unknown> {
+  switch (filter.on) {
+    case 'record':
+      return textMatchSql(recordColumn(filter.column), filter.match);
+    case 'metadata': {
+      const value = metadataValue(filter.name, 'postgres');
+      const direct = jsonMatchSql(value, filter.match);
+      if (filter.match.kind !== 'terms' || !filter.listValues) return direct;
+      return sql`(${direct} OR (jsonb_typeof(${value}) = 'array' AND EXISTS (
+        SELECT 1 FROM jsonb_array_elements(${value}) j(value) WHERE ${jsonMatchSql(sql`j.value`, filter.match)})))`;
+    }
+    case 'suggestion': {
+      const condition =
+        filter.column === 'value' || filter.column === 'score'
+          ? sql`EXISTS (SELECT 1 FROM ${jsonbElements(sql`s.${sql.raw(filter.column)}`)} j(value) WHERE ${jsonMatchSql(sql`j.value`, filter.match)})`
+          : textMatchSql(sql`s.${sql.raw(filter.column)}`, filter.match);
+      return sql`EXISTS (SELECT 1 FROM suggestions s WHERE s.record_id = r.id AND s.question_id = ${filter.questionId} AND ${condition})`;
+    }
+    case 'response-value': {
+      const byUser = filter.userId === undefined ? sql`` : sql` AND rs.user_id = ${filter.userId}`;
+      const value = sql`(rs."values" -> ${filter.questionName} -> 'value')`;
+      return sql`EXISTS (SELECT 1 FROM responses rs CROSS JOIN LATERAL ${jsonbElements(value)} j(value)
+        WHERE rs.record_id = r.id${byUser} AND ${value} IS NOT NULL AND ${jsonMatchSql(sql`j.value`, filter.match)})`;
+    }
+    case 'response-status': {
+      const alternatives: RawBuilder<unknown>[] = [];
+      if (filter.statuses.length > 0) alternatives.push(respondedSql(filter, datasetId, flavour, filter.statuses));
+      if (filter.pending) alternatives.push(sql`NOT ${respondedSql(filter, datasetId, flavour)}`);
+      if (alternatives.length === 0) return sql`FALSE`;
+      return alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` OR `)})`;
+    }
+  }
+}
+
+/** The forms a term may take: its text, and its number when it reads as one. */
+function termForms(values: string[]): (string | number)[] {
+  const forms: (string | number)[] = [];
+  for (const term of values) {
+    forms.push(term);
+    if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(term)) forms.push(Number(term));
+  }
+  return forms;
+}
+
+/** PostgreSQL, jsonb value: terms equal a form as JSON (`true`/`false` also as booleans); ranges compare jsonb. */
+function jsonMatchSql(value: RawBuilder<unknown>, match: ValueMatch): RawBuilder<unknown> {
+  if (match.kind === 'terms') {
+    const forms: unknown[] = termForms(match.values);
+    for (const flag of ['true', 'false']) if (match.values.includes(flag)) forms.push(flag === 'true');
+    if (forms.length === 0) return sql`FALSE`;
+    return sql`${value} IN (${sql.join(forms.map((form) => sql`${JSON.stringify(form)}::jsonb`))})`;
+  }
+  const bounds: RawBuilder<unknown>[] = [];
+  if (match.ge !== undefined) bounds.push(sql`${value} >= ${JSON.stringify(match.ge)}::jsonb`);
+  if (match.le !== undefined) bounds.push(sql`${value} <= ${JSON.stringify(match.le)}::jsonb`);
+  return bounds.length === 0 ? sql`TRUE` : sql.join(bounds, sql` AND `);
+}
+
+/** PostgreSQL, text column: terms equal a term's text; ranges compare text. */
+function textMatchSql(value: RawBuilder<unknown>, match: ValueMatch): RawBuilder<unknown> {
+  if (match.kind === 'terms') {
+    if (match.values.length === 0) return sql`FALSE`;
+    return sql`${value} IN (${sql.join(match.values)})`;
+  }
+  const bounds: RawBuilder<unknown>[] = [];
+  if (match.ge !== undefined) bounds.push(sql`${value} >= ${String(match.ge)}`);
+  if (match.le !== undefined) bounds.push(sql`${value} <= ${String(match.le)}`);
+  return bounds.length === 0 ? sql`TRUE` : sql.join(bounds, sql` AND `);
 }
 
 /** "The record has a response (by that user) (with one of these statuses)". */
@@ -334,13 +456,14 @@ function recordColumn(column: RecordColumn): RawBuilder<unknown> {
   return sql.raw(`r.${column}`);
 }
 
-function sortValue(key: SortKey): RawBuilder<unknown> {
+function sortValue(key: SortKey, d: DialectName): RawBuilder<unknown> {
+  if (d === 'postgres') return sortValuePostgres(key);
   switch (key.on) {
     case 'record':
       // rid is insertion order, and indexed with dataset_id: `inserted_at` sorts by it.
       return key.column === 'inserted_at' ? sql`r.rid` : recordColumn(key.column);
     case 'metadata':
-      return metadataValue(key.name);
+      return metadataValue(key.name, 'sqlite');
     case 'suggestion': {
       const column =
         key.column === 'value' || key.column === 'score' ? sql`json_extract(s.${sql.raw(key.column)}, '$')` : sql`s.${sql.raw(key.column)}`;
@@ -358,10 +481,33 @@ function sortValue(key: SortKey): RawBuilder<unknown> {
   }
 }
 
+/** sortValue on PostgreSQL: JSON values as jsonb, JSON null as SQL NULL (sorted last). */
+function sortValuePostgres(key: SortKey): RawBuilder<unknown> {
+  switch (key.on) {
+    case 'record':
+      return key.column === 'inserted_at' ? sql`r.rid` : recordColumn(key.column);
+    case 'metadata':
+      return metadataValue(key.name, 'postgres');
+    case 'suggestion': {
+      const column = key.column === 'value' || key.column === 'score' ? sql`NULLIF(s.${sql.raw(key.column)}, 'null'::jsonb)` : sql`s.${sql.raw(key.column)}`;
+      return sql`(SELECT ${column} FROM suggestions s WHERE s.record_id = r.id AND s.question_id = ${key.questionId})`;
+    }
+    case 'response-value': {
+      const byUser = key.userId === undefined ? sql`` : sql` AND rs.user_id = ${key.userId}`;
+      return sql`(SELECT NULLIF(rs."values" -> ${key.questionName} -> 'value', 'null'::jsonb) FROM responses rs
+        WHERE rs.record_id = r.id${byUser} ORDER BY rs.inserted_at LIMIT 1)`;
+    }
+    case 'response-status': {
+      const byUser = key.userId === undefined ? sql`` : sql` AND rs.user_id = ${key.userId}`;
+      return sql`(SELECT rs.status FROM responses rs WHERE rs.record_id = r.id${byUser} ORDER BY rs.inserted_at LIMIT 1)`;
+    }
+  }
+}
+
 /** Sort keys with missing values last in both directions (as the reference engine), then rid. */
-function orderSql(sort: SortKey[]): RawBuilder<unknown> {
+function orderSql(sort: SortKey[], d: DialectName): RawBuilder<unknown> {
   const keys = sort.map((key) => {
-    const value = sortValue(key);
+    const value = sortValue(key, d);
     if (key.on === 'record' && key.column !== 'external_id') return sql`${value} ${sql.raw(key.order.toUpperCase())}`;
     return sql`${value} ${sql.raw(key.order.toUpperCase())} NULLS LAST`;
   });

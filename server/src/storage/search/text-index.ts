@@ -3,10 +3,14 @@ import type { DialectName } from '../dialect.js';
 import type { Tables } from '../tables.js';
 
 /**
- * Full-text index of record fields, one FTS5 table per dataset (limits.md §2: scoping by
- * dataset inside the index keeps text search fast at 1M records). Columns follow the dataset's
- * fields in creation order, so `field` searches are FTS5 column filters. Contentless: the
- * records table keeps the text; the index keeps only postings.
+ * Full-text index of record fields, one table per dataset (limits.md §2: scoping by dataset
+ * inside the index keeps text search fast at 1M records). Columns follow the dataset's fields
+ * in creation order (`c0`, `c1`, ...), so `field` searches read one column.
+ * - SQLite: a contentless FTS5 table (rowid = records.rid); the records table keeps the text.
+ * - PostgreSQL: a table `(rid, doc tsvector, c0 tsvector, ...)` with a GIN index on `doc` (all
+ *   fields) and on each column. Text is cut into tokens here, exactly as for FTS5's unicode61
+ *   tokenizer (letter/number runs, lower case, diacritics removed), and fed to the `simple`
+ *   configuration (no stemming, no stop words), so both dialects find the same records.
  */
 export interface TextIndexField {
   name: string;
@@ -29,7 +33,19 @@ export function textIndexColumn(fields: TextIndexField[], fieldName: string): st
 }
 
 export async function createTextIndex(db: Kysely<Tables>, dialect: DialectName, datasetId: string, fields: TextIndexField[]) {
-  if (dialect !== 'sqlite') return; // PostgreSQL indexes a tsvector column instead (scale issue)
+  if (dialect === 'postgres') {
+    const table = textIndexTable(datasetId);
+    const columns = fields.map((_, i) => `, c${i} tsvector`).join('');
+    // rid references records so a deleted record (or dataset) never leaves postings behind.
+    await sql
+      .raw(`CREATE TABLE IF NOT EXISTS ${table} (rid bigint PRIMARY KEY REFERENCES records(rid) ON DELETE CASCADE, doc tsvector NOT NULL${columns})`)
+      .execute(db);
+    await sql.raw(`CREATE INDEX IF NOT EXISTS ${table}_doc ON ${table} USING gin (doc)`).execute(db);
+    for (let i = 0; i < fields.length; i++) {
+      await sql.raw(`CREATE INDEX IF NOT EXISTS ${table}_c${i} ON ${table} USING gin (c${i})`).execute(db);
+    }
+    return;
+  }
   const columns = fields.map((_, i) => `c${i}`).join(', ') || 'c0';
   await sql
     .raw(
@@ -38,8 +54,7 @@ export async function createTextIndex(db: Kysely<Tables>, dialect: DialectName, 
     .execute(db);
 }
 
-export async function dropTextIndex(db: Kysely<Tables>, dialect: DialectName, datasetId: string) {
-  if (dialect !== 'sqlite') return;
+export async function dropTextIndex(db: Kysely<Tables>, _dialect: DialectName, datasetId: string) {
   await sql.raw(`DROP TABLE IF EXISTS ${textIndexTable(datasetId)}`).execute(db);
 }
 
@@ -60,10 +75,24 @@ export async function indexRecordTexts(
   records: IndexedRecord[],
   options: IndexRecordTextsOptions = {},
 ) {
-  if (dialect !== 'sqlite' || records.length === 0) return;
+  if (records.length === 0) return;
   if (fields.length === 0) return;
   const table = sql.table(textIndexTable(datasetId));
   const columns = sql.raw(fields.map((_, i) => `c${i}`).join(', '));
+  if (dialect === 'postgres') {
+    const updates = sql.raw(['doc', ...fields.map((_, i) => `c${i}`)].map((c) => `${c} = excluded.${c}`).join(', '));
+    const perStatement = Math.max(1, Math.floor(30_000 / (fields.length + 2)));
+    for (let start = 0; start < records.length; start += perStatement) {
+      const rows = records.slice(start, start + perStatement).map((record) => {
+        const texts = fields.map((field) => searchableText(field, record.fields[field.name]));
+        const doc = texts.filter((t): t is string => t !== null).map(searchTokens).join(' ');
+        const vectors = texts.map((t) => (t === null ? sql`NULL` : sql`to_tsvector('simple', ${searchTokens(t)})`));
+        return sql`(${record.rid}, to_tsvector('simple', ${doc}), ${sql.join(vectors)})`;
+      });
+      await sql`INSERT INTO ${table} (rid, doc, ${columns}) VALUES ${sql.join(rows)} ON CONFLICT (rid) DO UPDATE SET ${updates}`.execute(db);
+    }
+    return;
+  }
   if (!options.fresh) await removeRecordTexts(db, dialect, datasetId, records.map((r) => r.rid));
   // Through Kysely (not the raw handle) so the statements join the caller's transaction.
   // Multi-row statements: one round trip per chunk instead of one per record.
@@ -78,11 +107,13 @@ export async function indexRecordTexts(
 }
 
 export async function removeRecordTexts(db: Kysely<Tables>, dialect: DialectName, datasetId: string, rids: number[]) {
-  if (dialect !== 'sqlite' || rids.length === 0) return;
+  if (rids.length === 0) return;
   const table = sql.table(textIndexTable(datasetId));
+  const key = sql.raw(dialect === 'postgres' ? 'rid' : 'rowid');
+  if (dialect === 'postgres' && !(await postgresTableExists(db, textIndexTable(datasetId)))) return;
   for (let start = 0; start < rids.length; start += 500) {
     const chunk = rids.slice(start, start + 500);
-    await sql`DELETE FROM ${table} WHERE rowid IN (${sql.join(chunk)})`.execute(db);
+    await sql`DELETE FROM ${table} WHERE ${key} IN (${sql.join(chunk)})`.execute(db);
   }
 }
 
@@ -120,4 +151,28 @@ export function buildTextMatch(text: string, column?: string): string | undefine
   if (!tokens || tokens.length === 0) return undefined;
   const phrases = tokens.map((token) => `"${token}"`).join(' ');
   return column ? `${column} : (${phrases})` : phrases;
+}
+
+/**
+ * Text as the index sees it on PostgreSQL: the unicode61 token runs, lower case, without
+ * diacritics, one space apart. The same function prepares documents and queries.
+ */
+export function searchTokens(text: string): string {
+  const tokens = text.match(TOKEN_RUN);
+  if (!tokens) return '';
+  return tokens.map((token) => token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()).join(' ');
+}
+
+/** The column and terms of a buildTextMatch expression (terms are token runs: never quoted). */
+export function parseTextMatch(textMatch: string): { column?: string; terms: string[] } {
+  const restricted = /^(c\d+) : \((.*)\)$/s.exec(textMatch);
+  const phrases = restricted ? restricted[2] : textMatch;
+  const terms = [...phrases.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+  return { column: restricted?.[1], terms };
+}
+
+/** Whether a table exists (PostgreSQL; a draft dataset has no text index yet). */
+export async function postgresTableExists(db: Kysely<Tables>, table: string): Promise<boolean> {
+  const { rows } = await sql<{ found: string | null }>`SELECT to_regclass(${table}) AS found`.execute(db);
+  return rows[0]?.found != null;
 }

@@ -14,6 +14,7 @@ export const de: Messages = {
     cancel: 'Abbrechen',
     backToHome: 'Zurück zur Startseite',
     notAvailable: 'Nicht verfügbar',
+    loadFailed: 'Dies konnte nicht geladen werden.',
   },
   http: {
     '401': 'Die Anmeldedaten konnten nicht überprüft werden',

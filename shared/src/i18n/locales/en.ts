@@ -12,6 +12,7 @@ export const en = {
     cancel: 'Cancel',
     backToHome: 'Back to home page',
     notAvailable: 'Not available',
+    loadFailed: 'This could not be loaded.',
   },
   http: {
     '401': 'Could not validate credentials',

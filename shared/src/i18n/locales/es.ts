@@ -14,6 +14,7 @@ export const es: Messages = {
     cancel: 'Cancelar',
     backToHome: 'Volver a la página de inicio',
     notAvailable: 'No disponible',
+    loadFailed: 'No se pudo cargar.',
   },
   http: {
     '401': 'No se pudieron validar las credenciales',

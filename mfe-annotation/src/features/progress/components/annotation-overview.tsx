@@ -11,6 +11,7 @@ export function AnnotationOverview({ datasetId }: { datasetId?: string }) {
   const dataset = useDataset(datasetId);
   const progress = useDatasetProgress(datasetId);
   if (!datasetId) return <p>{t('annotation.noDataset')}</p>;
+  if (dataset.isError) return <p role="alert">{t('common.loadFailed')}</p>;
   const p = progress.data;
   return (
     <section className="mfe-annotation">

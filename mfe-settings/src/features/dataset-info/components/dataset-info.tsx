@@ -10,6 +10,7 @@ export function DatasetInfo({ datasetId }: { datasetId?: string }) {
   const dataset = useDataset(datasetId);
   const workspace = useWorkspace(dataset.data?.workspace_id);
   const d = dataset.data;
+  if (dataset.isError) return <p role="alert">{t('common.loadFailed')}</p>;
   if (!d) return <p aria-busy="true">{t('common.loading')}</p>;
   return (
     <section className="mfe-settings">
