@@ -1,13 +1,16 @@
-import { existsSync } from 'node:fs';
 import { runSteps } from './run-steps.mjs';
 
-/** `npm test`: every test of the repository, in order of cost. */
+const webPackages = ['shared', 'shell', 'mfe-auth', 'mfe-home', 'mfe-annotation', 'mfe-settings', 'mfe-hub-import'];
+
+/** `npm test`: every test of the repository, cheapest first; every step runs, failures are listed at the end. */
 const steps = [
   { name: 'type-check (tsc -b)', command: 'npx tsc -b' },
-  { name: 'server API tests', command: 'npm run test -w @scholia/server' },
-  { name: 'Python SDK suite', command: 'npm run test:sdk -w @scholia/server' },
+  { name: 'server API tests (SQLite)', command: 'npm run test -w @scholia/server' },
+  { name: 'argilla SDK suite (SQLite)', command: 'npm run test:sdk -w @scholia/server' },
+  { name: 'build web', command: 'node scripts/build-web.mjs' },
+  { name: 'web unit tests', command: `npm run test ${webPackages.map((p) => `-w @scholia/${p}`).join(' ')}` },
+  { name: 'browser tests (Chromium)', command: 'npm run test -w @scholia/e2e' },
 ];
-if (existsSync('scripts/test-web.mjs')) steps.push({ name: 'web platform tests', command: 'node scripts/test-web.mjs' });
 
 const failed = runSteps(steps);
 console.log(`\nsteps: ${steps.length - failed.length} passed, ${failed.length} failed`);
