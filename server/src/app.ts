@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +10,7 @@ import { databasePlugin } from './plugins/app/database.js';
 import { errorsPlugin } from './plugins/app/errors.js';
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { installValidators } from './plugins/app/validation.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
 import type { Database } from './storage/dialect.js';
@@ -42,24 +42,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(errorsPlugin);
   app.decorate('config', config);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: config.frameAncestors,
-        // Served over plain http on localhost and intranets: never rewrite subresources to https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(securityHeadersPlugin, { frameAncestors: config.frameAncestors });
   await app.register(formbody);
   acceptEmptyJsonBodies(app);
   await app.register(swagger, {

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import helmet from 'helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers (CSP with configurable frame-ancestors for embedding hosts, nosniff,
+ * referrer policy, ...). The helmet middleware is built once here: @fastify/helmet rebuilds it
+ * on every request, which cost about 7% of a response submit.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: { frameAncestors: string[] }) => {
+    const middleware = helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          frameAncestors: options.frameAncestors,
+          // Served over plain http on localhost and intranets: never rewrite subresources to https.
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      middleware(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    });
+  },
+  { name: 'security-headers' },
+);
