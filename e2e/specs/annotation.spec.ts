@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseUrl, ownerApi, signInAs } from '../fixtures/api.js';
+import { createAnnotationDataset, responseOf } from '../fixtures/annotation-dataset.js';
+
+async function open(page: Page, datasetId: string, query = '') {
+  await page.goto(`${baseUrl()}/dataset/${datasetId}/annotation-mode${query}`);
+  await expect(page.getByTestId('focus-record').or(page.getByTestId('empty-state')).or(page.getByTestId('bulk-view'))).toBeVisible({ timeout: 15_000 });
+}
+
+/** Selects characters [from, to) (UTF-16) of the span field's text, as a user dragging would. */
+async function selectSpanText(page: Page, question: string, text: string) {
+  await page.getByTestId(`span-text-${question}`).evaluate((el, wanted) => {
+    const node = el.firstChild!;
+    const start = node.textContent!.indexOf(wanted);
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + wanted.length);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    el.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+  }, text);
+}
+
+test('annotates all question and field types: submit, draft, discard, undo, clear, keyboard', async ({ page }) => {
+  const ds = await createAnnotationDataset(4);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+
+  // Fields: markdown sanitised, chat, image, custom template in a sandboxed frame.
+  const record = page.getByTestId('focus-record');
+  await expect(record.getByTestId('field-notes').locator('strong')).toHaveText('bold');
+  await expect(record.getByTestId('field-chat')).toContainText('Hello there');
+  await expect(record.getByTestId('field-image').locator('img')).toBeVisible();
+  const frame = record.getByTestId('field-custom').locator('iframe');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(page.frameLocator('[data-testid="field-custom"] iframe').locator('b')).toHaveText('Card 1');
+  await expect(page.getByTestId('guidelines-title').or(page.getByText('Label carefully', { exact: false }))).toBeVisible();
+
+  // Suggestions with agent and score; a pending record starts from them.
+  await expect(page.getByTestId('suggestion-sentiment')).toContainText('model-a');
+  await expect(page.getByTestId('suggestion-sentiment')).toContainText('0.8');
+  await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'SCIENCE' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Answer every type.
+  await page.getByRole('button', { name: 'SPORTS' }).click();
+  await page.getByLabel('Rank of FIRST').selectOption('2');
+  await page.getByLabel('Rank of SECOND').selectOption('1');
+  await page.getByTestId('question-input-rating').getByRole('button', { name: '4' }).click();
+  await page.getByTestId('question-input-comment').fill('Looks *fine*');
+  await page.getByRole('radio', { name: 'PLACE' }).click();
+  await selectSpanText(page, 'entities', 'London');
+  await expect(page.getByTestId('span-chip')).toContainText('London');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 4/);
+
+  const first = await responseOf(ds.recordIds[0]!, ds.annotator.id);
+  expect(first?.status).toBe('submitted');
+  expect(first?.values).toMatchObject({
+    sentiment: { value: 'positive' },
+    topics: { value: ['news', 'science', 'sports'] },
+    ranking: { value: expect.arrayContaining([{ value: 'second', rank: 1 }, { value: 'first', rank: 2 }]) },
+    rating: { value: 4 },
+    comment: { value: 'Looks *fine*' },
+    // Code points: the emoji counts once (UTF-16 would give 25..31).
+    entities: { value: [{ label: 'place', start: 24, end: 30 }] },
+  });
+
+  // Record 2: the broken image, then keyboard only: option 2 of the first question, Ctrl+S draft.
+  await expect(page.getByText('Could not load image')).toBeVisible();
+  await page.getByTestId('question-input-sentiment').focus();
+  await page.keyboard.press('2');
+  await expect(page.getByRole('button', { name: 'NEGATIVE' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 3 of 4/);
+  expect((await responseOf(ds.recordIds[1]!, ds.annotator.id))?.status).toBe('draft');
+  expect((await responseOf(ds.recordIds[1]!, ds.annotator.id))?.values?.sentiment).toEqual({ value: 'negative' });
+
+  // Record 3: discard with the keyboard, then Ctrl+Z undoes it on the server.
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press('Control+Backspace');
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 4 of 4/);
+  expect((await responseOf(ds.recordIds[2]!, ds.annotator.id))?.status).toBe('discarded');
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await responseOf(ds.recordIds[2]!, ds.annotator.id))?.status ?? 'none').toBe('none');
+
+  // Previous with ←, and the submitted view lets Clear remove the response.
+  await open(page, ds.id, '?status=submitted');
+  await expect(page.getByTestId('record-status')).toHaveText('Submitted');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByTestId('record-status')).toHaveText('Pending');
+  await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id)) ?? 'none').toBe('none');
+
+  // Metrics came back through the bus.
+  await expect(page.getByTestId('metric-draft')).toContainText('1');
+
+  // No script of a record ran: markdown, custom template.
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('auto-saves a draft while typing without losing keystrokes', async ({ page }) => {
+  const ds = await createAnnotationDataset(2, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+  const box = page.getByTestId('question-input-comment');
+  await box.pressSequentially('first part', { delay: 20 });
+  await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.comment?.value, { timeout: 5000 }).toBe('first part');
+  await box.pressSequentially(' and more', { delay: 20 });
+  await expect(box).toHaveValue('first part and more');
+  await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.comment?.value, { timeout: 5000 }).toBe('first part and more');
+  expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('draft');
+});
+
+test('filters: status, text search, metadata, sort and the URL; empty states', async ({ page }) => {
+  const ds = await createAnnotationDataset(4);
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+
+  await page.getByTestId('search-input').fill('cats');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page).toHaveURL(/q=cats/);
+  await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
+  await expect(page.getByTestId('span-text-entities')).toContainText('cats');
+
+  await page.getByTestId('search-input').fill('');
+  await page.getByTestId('search-input').press('Enter');
+  await page.getByText('Filters', { exact: false }).first().click();
+  await page.getByTestId('filter-Language').getByLabel('de').click();
+  await expect(page.getByTestId('filter-Language').getByLabel('de')).toBeChecked();
+  await expect(page).toHaveURL(/filters=/);
+  await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
+
+  await page.getByTestId('sort-by').selectOption('metadata:length');
+  await page.getByTestId('sort-order').selectOption('desc');
+  await expect(page.getByTestId('span-text-entities')).toContainText('Record number 4');
+
+  // The URL alone restores the view.
+  await page.reload();
+  await expect(page.getByTestId('span-text-entities')).toContainText('Record number 4');
+
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode?status=draft`);
+  await expect(page.getByTestId('empty-state')).toHaveText('You have no draft records to review');
+  await page.getByTestId('status-filter').selectOption('submitted');
+  await expect(page.getByTestId('empty-state')).toHaveText('You have not submitted any record yet');
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode?status=discarded&q=zebra`);
+  await expect(page.getByTestId('empty-state')).toHaveText('You have no discarded records matching your query');
+});
+
+test('bulk annotation of 25 records in chunks of 10, with one failure reported', async ({ page }) => {
+  const ds = await createAnnotationDataset(25);
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id, '?mode=bulk&size=25');
+  await expect(page.getByTestId('bulk-record')).toHaveCount(25);
+  await page.getByLabel('Select all records on this page').check();
+  await expect(page.getByTestId('bulk-selected')).toHaveText('25 records selected');
+  // One record disappears between listing and annotating: the server reports it per item.
+  await ownerApi('DELETE', `datasets/${ds.id}/records?ids=${ds.recordIds[12]}`);
+  const chunks: number[] = [];
+  page.on('request', (r) => r.url().includes('/me/responses/bulk') && chunks.push((r.postDataJSON() as { items: unknown[] }).items.length));
+  await page.getByTestId('bulk-view').getByRole('button', { name: 'NEUTRAL' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('bulk-outcome')).toContainText('24 records submitted');
+  await expect(page.getByTestId('bulk-outcome')).toContainText(ds.recordIds[12]!);
+  await expect(page.getByText('Some records failed to annotate')).toBeVisible();
+  expect(chunks).toEqual([10, 10, 5]);
+  const stored = await responseOf(ds.recordIds[24]!, ds.annotator.id);
+  expect(stored?.status).toBe('submitted');
+  expect(stored?.values?.sentiment).toEqual({ value: 'neutral' });
+});
+
+test('answers given offline are sent once when back online', async ({ page, context }) => {
+  const ds = await createAnnotationDataset(3, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+  const bulkCalls: string[] = [];
+  page.on('request', (r) => r.url().includes('/me/responses/bulk') && bulkCalls.push(r.postData() ?? ''));
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'POSITIVE' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of/);
+  expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
+  await context.setOffline(false);
+  await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('submitted');
+  await page.waitForTimeout(500);
+  expect(bulkCalls).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('scholia.annotation.outbox'))).toBeNull();
+});

@@ -1,0 +1,54 @@
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  currentUserQuery, datasetMetricsQuery, datasetQuery, fieldsQuery, metadataMetricsQuery, metadataPropertiesQuery,
+  questionsQuery, suggestionAgentsQuery, vectorsSettingsQuery,
+} from '@scholia/shared/api';
+import { bus } from '@scholia/shared/bus';
+
+/** Dataset, fields, questions, metadata properties, vectors and the user: what the screen needs first. */
+export function useAnnotationSettings(datasetId: string) {
+  const [dataset, fields, questions, metadata, vectors, user] = useQueries({
+    queries: [
+      datasetQuery(datasetId),
+      fieldsQuery(datasetId),
+      questionsQuery(datasetId),
+      metadataPropertiesQuery(datasetId),
+      vectorsSettingsQuery(datasetId),
+      currentUserQuery(),
+    ],
+  });
+  return {
+    dataset: dataset.data,
+    fields: fields.data?.items,
+    questions: questions.data?.items,
+    metadataProperties: metadata.data?.items ?? [],
+    vectors: (vectors.data?.items ?? []) as { id: string; name: string; title: string }[],
+    user: user.data,
+    isError: dataset.isError || fields.isError || questions.isError,
+  };
+}
+
+/** Agents per question, for the suggestion filter. */
+export function useSuggestionAgents(datasetId: string) {
+  return useQuery(suggestionAgentsQuery(datasetId));
+}
+
+/** Metrics of each metadata property: terms and ranges fill the metadata filter (spec §3). */
+export function useMetadataMetrics(ids: string[]) {
+  return useQueries({ queries: ids.map((id) => metadataMetricsQuery(id)) });
+}
+
+/** The annotator's own counts, re-read whenever anyone asks for a metrics refresh. */
+export function useMyMetrics(datasetId: string) {
+  const queryClient = useQueryClient();
+  const options = datasetMetricsQuery(datasetId);
+  useEffect(() => {
+    const onRefresh = ({ datasetId: changed }: { datasetId: string }) => {
+      if (changed === datasetId) void queryClient.invalidateQueries({ queryKey: options.queryKey });
+    };
+    bus.on('metrics:refresh-requested', onRefresh);
+    return () => bus.off('metrics:refresh-requested', onRefresh);
+  }, [datasetId, queryClient, options.queryKey]);
+  return useQuery(options);
+}

@@ -1,0 +1,74 @@
+import { announceResponsesChanged, ApiError, deleteMyResponse, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
+import { notify } from '@scholia/shared/bus';
+import { i18next } from '@scholia/shared/i18n';
+import { enqueueOffline, flushOutbox, readOutbox } from '../model/offline-outbox.js';
+
+/** What undo restores: the response before the last submit, discard, draft or clear. */
+export interface UndoEntry {
+  datasetId: string;
+  recordId: string;
+  /** The response the action produced (to delete or replace), if any. */
+  responseId: string | undefined;
+  previous: MyResponseBody | null;
+}
+
+const undoStack: UndoEntry[] = [];
+
+export function pushUndo(entry: UndoEntry): void {
+  undoStack.push(entry);
+  if (undoStack.length > 50) undoStack.shift();
+}
+
+/** Ctrl+Z: puts the previous answer back on the server (or removes the one created). */
+export async function undoLast(): Promise<UndoEntry | undefined> {
+  const entry = undoStack.pop();
+  if (!entry) {
+    notify({ message: i18next.t('messages.nothingToUndo', { ns: 'annotation' }), type: 'info' });
+    return undefined;
+  }
+  if (entry.previous === null) {
+    if (entry.responseId) await deleteMyResponse(entry.responseId);
+  } else {
+    await saveMyResponse(entry.recordId, entry.responseId, entry.previous);
+  }
+  announceResponsesChanged(entry.datasetId);
+  notify({ message: i18next.t('messages.undone', { ns: 'annotation' }), type: 'success' });
+  return entry;
+}
+
+export type SaveOutcome = { kind: 'saved'; response: RecordResponse } | { kind: 'kept-offline'; response: RecordResponse };
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * Saves the caller's response; offline (or when the network fails) the answer is kept in the
+ * browser and sent later, and the record shows it as given.
+ */
+export async function saveResponse(datasetId: string, recordId: string, existingId: string | undefined, body: MyResponseBody): Promise<SaveOutcome> {
+  const keep = (): SaveOutcome => {
+    enqueueOffline({ datasetId, record_id: recordId, status: body.status, values: body.values });
+    notify({ message: i18next.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
+    return { kind: 'kept-offline', response: { id: existingId ?? '', status: body.status, values: body.values, updated_at: new Date().toISOString() } };
+  };
+  // A record already waiting in the outbox stays there, so the order of its answers is kept.
+  if (isOffline() || readOutbox().some((i) => i.record_id === recordId)) return keep();
+  try {
+    const response = await saveMyResponse(recordId, existingId, body);
+    announceResponsesChanged(datasetId);
+    return { kind: 'saved', response };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0) return keep();
+    throw error;
+  }
+}
+
+/** Sends the answers kept offline; called on `online` and when the screen opens. */
+export async function sendKeptAnswers(datasetId: string): Promise<number> {
+  if (readOutbox().length === 0) return 0;
+  const sent = await flushOutbox((items) => upsertMyResponses(items, { globalErrorHandler: false }));
+  if (sent > 0) {
+    announceResponsesChanged(datasetId);
+    notify({ message: i18next.t('messages.sentOffline', { ns: 'annotation', count: sent }), type: 'success' });
+  }
+  return sent;
+}

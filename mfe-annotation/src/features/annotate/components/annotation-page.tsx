@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { datasetProgressQuery } from '@scholia/shared/api';
+import { formatNumber } from '@scholia/shared/i18n';
+import { AnnotationOverview } from '../../progress/components/annotation-overview.js';
+import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
+import { sendKeptAnswers, undoLast } from '../api/use-response-actions.js';
+import { hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
+import { BulkView } from './bulk-view.js';
+import { FocusView } from './focus-view.js';
+import { FilterBar } from './filter-bar.js';
+import { Markdown } from './markdown.js';
+
+function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; criteria: Criteria; isAdmin: boolean }) {
+  const { t } = useTranslation('annotation');
+  const progress = useQuery(datasetProgressQuery(datasetId)).data;
+  let message: string;
+  if (progress && progress.total === 0) message = isAdmin ? t('empty.datasetAdmin') : t('empty.datasetAnnotator');
+  else if (hasQuery(criteria)) message = t('empty.noStatusMatching', { status: t(`statusLower.${criteria.status}`) });
+  else if (criteria.status === 'pending') message = progress && progress.completed >= progress.total ? t('empty.taskCompleted') : t('empty.noPending');
+  else if (criteria.status === 'submitted') message = t('empty.noSubmitted');
+  else if (criteria.status === 'draft') message = t('empty.noDraft');
+  else message = t('empty.noStatus', { status: t(`statusLower.${criteria.status}`) });
+  return <p className="mfe-ann-empty" data-testid="empty-state">{message}</p>;
+}
+
+function MyMetrics({ datasetId }: { datasetId: string }) {
+  const { t } = useTranslation('annotation');
+  const metrics = useMyMetrics(datasetId).data?.responses;
+  if (!metrics) return null;
+  return (
+    <dl className="mfe-ann-metrics" data-testid="my-metrics" aria-label={t('metrics.title')}>
+      {(['submitted', 'draft', 'discarded', 'pending'] as const).map((key) => (
+        <div key={key} data-testid={`metric-${key}`}><dt>{t(`status.${key}`)}</dt><dd>{formatNumber(metrics[key])}</dd></div>
+      ))}
+      <div><dt>{t('metrics.total')}</dt><dd>{formatNumber(metrics.total)}</dd></div>
+    </dl>
+  );
+}
+
+/** The annotation screen (spec §2): focus or bulk mode, filters in the URL, guidelines aside. */
+export function AnnotationPage({ datasetId }: { datasetId: string }) {
+  const { t } = useTranslation('annotation');
+  const [params, setParams] = useSearchParams();
+  const { criteria, view } = useMemo(() => readUrlState(params), [params]);
+  const settings = useAnnotationSettings(datasetId);
+  const [empty, setEmpty] = useState(false);
+  const [reloadToken, setReloadToken] = useState(0);
+  const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+
+  /** Query parameters: push when some exist already, replace otherwise (spec §2). */
+  const update = useCallback((nextCriteria: Criteria, nextView: ViewState, forceReplace = false) => {
+    const replace = forceReplace || [...params.keys()].length === 0;
+    setParams(writeUrlState(nextCriteria, nextView), { replace });
+  }, [params, setParams]);
+  const setCriteria = (next: Criteria) => update(next, { ...view, page: 1 });
+  const setPage = useCallback((page: number, replace?: boolean) => update(criteria, { ...view, page }, replace), [update, criteria, view]);
+
+  // Answers given offline go out when the screen opens and whenever the browser is back online.
+  useEffect(() => {
+    const flush = () => void sendKeptAnswers(datasetId).then((sent) => sent > 0 && reload());
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [datasetId, reload]);
+
+  // Ctrl+Z: undo the last submit, discard, draft or clear on the server.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
+      if (target?.closest?.('textarea, input, select')) return;
+      event.preventDefault();
+      void undoLast().then((entry) => entry && reload()).catch(() => undefined);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [reload]);
+
+  if (settings.isError) return <p role="alert">{t('messages.someFailed')}</p>;
+  const { dataset, fields, questions, user } = settings;
+  if (!dataset || !fields || !questions) return <p className="sch-loading" aria-busy="true">…</p>;
+  const isAdmin = user?.role === 'owner' || user?.role === 'admin';
+  const metadataVisible = settings.metadataProperties.filter((m) => m.visible_for_annotators || isAdmin).map((m) => m.name);
+
+  return (
+    <div className="mfe-annotation mfe-ann-page" data-testid="annotation-page">
+      <div className="mfe-ann-page__top">
+        <AnnotationOverview datasetId={datasetId} />
+        <MyMetrics datasetId={datasetId} />
+      </div>
+      <div className="mfe-ann-toolbar">
+        <div role="group" aria-label={t('mode.label')} className="mfe-ann-modes">
+          {(['focus', 'bulk'] as const).map((mode) => (
+            <button key={mode} type="button" aria-pressed={view.mode === mode} className={`sch-button ${view.mode === mode ? '' : 'sch-button--ghost'}`} onClick={() => update(criteria, { ...view, mode, page: 1 })}>
+              {t(`mode.${mode}`)}
+            </button>
+          ))}
+        </div>
+        <FilterBar datasetId={datasetId} criteria={criteria} onChange={setCriteria} fields={fields} questions={questions} metadataProperties={settings.metadataProperties} />
+      </div>
+      <div className="mfe-ann-layout">
+        <main className="mfe-ann-main">
+          {empty && <EmptyState datasetId={datasetId} criteria={criteria} isAdmin={isAdmin} />}
+          {view.mode === 'focus' ? (
+            <FocusView
+              datasetId={datasetId}
+              criteria={criteria}
+              page={view.page}
+              fields={fields}
+              questions={questions}
+              vectors={settings.vectors}
+              metadataVisible={metadataVisible}
+              onPage={setPage}
+              onBackToFirst={() => { reload(); setPage(1, true); }}
+              onFindSimilar={(record, vector) => setCriteria({ ...criteria, similar: { record, vector, order: 'most_similar', limit: 50 } })}
+              onEmpty={setEmpty}
+              reloadToken={reloadToken}
+            />
+          ) : (
+            <BulkView
+              datasetId={datasetId}
+              criteria={criteria}
+              page={view.page}
+              size={view.size}
+              fields={fields}
+              questions={questions}
+              onPage={(page) => setPage(page)}
+              onSize={(size) => update(criteria, { ...view, size, page: 1 })}
+              onEmpty={setEmpty}
+              reloadToken={reloadToken}
+            />
+          )}
+          <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
+        </main>
+        <aside className="mfe-ann-guidelines" aria-label={t('guidelines.title')}>
+          <details open>
+            <summary>{t('guidelines.title')}</summary>
+            {dataset.guidelines ? <Markdown source={dataset.guidelines} /> : <p className="sch-muted">{t('guidelines.empty')}</p>}
+          </details>
+        </aside>
+      </div>
+    </div>
+  );
+}

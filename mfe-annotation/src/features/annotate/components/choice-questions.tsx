@@ -1,0 +1,136 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scoreForOption } from '../model/initial-answers.js';
+import type { Question, QuestionOption, RecordSuggestion } from '../model/types.js';
+import { questionOptions } from '../model/types.js';
+
+/** Digit keys 1–9 pick the n-th visible option of the focused question (shortcuts). */
+export function digitIndex(event: KeyboardEvent): number | undefined {
+  const target = event.target as HTMLElement;
+  if (target.closest('textarea, input[type="text"], input[type="number"], input[type="search"], select')) return undefined;
+  if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
+  const n = Number.parseInt(event.key, 10);
+  return Number.isInteger(n) && n >= 1 && n <= 9 ? n - 1 : undefined;
+}
+
+interface OptionButtonProps {
+  option: QuestionOption;
+  selected: boolean;
+  suggestedScore: number | undefined;
+  suggested: boolean;
+  index: number;
+  onToggle: () => void;
+}
+
+function OptionButton({ option, selected, suggested, suggestedScore, index, onToggle }: OptionButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`mfe-ann-option${selected ? ' is-selected' : ''}${suggested ? ' is-suggested' : ''}`}
+      aria-pressed={selected}
+      aria-label={option.text}
+      title={option.description ?? undefined}
+      onClick={onToggle}
+    >
+      {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
+      <span>{option.text}</span>
+      {suggested && <span className="mfe-ann-option__score" aria-hidden="true">✦{suggestedScore !== undefined ? ` ${suggestedScore.toFixed(1)}` : ''}</span>}
+    </button>
+  );
+}
+
+export interface ChoiceQuestionProps {
+  question: Question;
+  value: unknown;
+  suggestion: RecordSuggestion | undefined;
+  onChange: (value: unknown) => void;
+}
+
+function isSuggested(suggestion: RecordSuggestion | undefined, value: string): boolean {
+  if (!suggestion) return false;
+  return Array.isArray(suggestion.value) ? (suggestion.value as unknown[]).map(String).includes(value) : String(suggestion.value) === value;
+}
+
+/**
+ * label_selection and multi_label_selection. The visible-options control only shows with more
+ * than 3 options (spec §3, §9); multi-label may order options by suggestion score.
+ */
+export function LabelQuestion({ question, value, suggestion, onChange }: ChoiceQuestionProps) {
+  const { t } = useTranslation('annotation');
+  const multi = question.settings.type === 'multi_label_selection';
+  const [expanded, setExpanded] = useState(false);
+  const options = useMemo(() => {
+    const all = questionOptions(question);
+    if (!multi || question.settings.options_order !== 'suggestion' || !suggestion) return all;
+    const score = (o: QuestionOption) => (isSuggested(suggestion, o.value) ? scoreForOption(suggestion, o.value) ?? 0 : -1);
+    return [...all].sort((a, b) => score(b) - score(a));
+  }, [question, multi, suggestion]);
+  const selected: string[] = multi ? (Array.isArray(value) ? (value as string[]) : []) : typeof value === 'string' ? [value] : [];
+  const limit = typeof question.settings.visible_options === 'number' ? question.settings.visible_options : options.length;
+  const limited = options.length > 3 && limit < options.length && !expanded;
+  const shown = limited ? options.filter((o, i) => i < limit || selected.includes(o.value)) : options;
+
+  const toggle = (option: string) => {
+    if (multi) {
+      const next = selected.includes(option) ? selected.filter((v) => v !== option) : [...selected, option];
+      onChange(next.length ? next : undefined);
+    } else onChange(selected[0] === option ? undefined : option);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = digitIndex(event);
+    if (index === undefined || !shown[index]) return;
+    event.preventDefault();
+    toggle(shown[index]!.value);
+  };
+
+  return (
+    <div className="mfe-ann-options" role="group" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-testid={`question-input-${question.name}`}>
+      {shown.map((option, index) => (
+        <OptionButton
+          key={option.value}
+          option={option}
+          index={index}
+          selected={selected.includes(option.value)}
+          suggested={isSuggested(suggestion, option.value)}
+          suggestedScore={scoreForOption(suggestion, option.value)}
+          onToggle={() => toggle(option.value)}
+        />
+      ))}
+      {options.length > 3 && limit < options.length && (
+        <button type="button" className="mfe-ann-link" onClick={() => setExpanded((e) => !e)}>
+          {expanded ? t('record.showLess') : t('record.showMore', { count: options.length - shown.length })}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function RatingQuestion({ question, value, suggestion, onChange }: ChoiceQuestionProps) {
+  const options = questionOptions(question);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = digitIndex(event);
+    if (index === undefined || !options[index]) return;
+    event.preventDefault();
+    const picked = Number(options[index]!.value);
+    onChange(value === picked ? undefined : picked);
+  };
+  return (
+    <div className="mfe-ann-options mfe-ann-options--rating" role="group" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-testid={`question-input-${question.name}`}>
+      {options.map((option, index) => {
+        const n = Number(option.value);
+        return (
+          <OptionButton
+            key={option.value}
+            option={option}
+            index={index}
+            selected={value === n}
+            suggested={isSuggested(suggestion, option.value)}
+            suggestedScore={scoreForOption(suggestion, option.value)}
+            onToggle={() => onChange(value === n ? undefined : n)}
+          />
+        );
+      })}
+    </div>
+  );
+}

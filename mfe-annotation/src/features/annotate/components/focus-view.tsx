@@ -1,0 +1,278 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
+import { notify } from '@scholia/shared/bus';
+import { pushUndo, saveResponse } from '../api/use-response-actions.js';
+import { canSubmit, hasAnyAnswer, toResponseValues } from '../model/answer-validity.js';
+import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
+import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
+import { RecordQueue, type QueueItem } from '../model/record-queue.js';
+import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
+import { ownResponse, recordAnswerStatus } from '../model/types.js';
+import { QuestionForm } from './question-form.js';
+import { RecordFields } from './record-fields.js';
+
+/** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
+export const AUTO_DRAFT_DELAY_MS = 800;
+
+function isEditable(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el?.closest?.('textarea, input, select, [contenteditable="true"]'));
+}
+
+export interface FocusViewProps {
+  datasetId: string;
+  criteria: Criteria;
+  page: number;
+  fields: Field[];
+  questions: Question[];
+  vectors: { name: string; title: string }[];
+  metadataVisible: string[];
+  onPage: (page: number, replace?: boolean) => void;
+  onFindSimilar: (recordId: string, vector: string) => void;
+  onEmpty: (empty: boolean) => void;
+  /** An empty page other than the first: back to page 1 with a fresh queue (spec §4). */
+  onBackToFirst: () => void;
+  reloadToken: number;
+}
+
+/** One record at a time from the buffered queue (spec §2, §4). */
+export function FocusView(props: FocusViewProps) {
+  const { datasetId, criteria, page, onPage, reloadToken } = props;
+  const key = criteriaKey(criteria);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const queue = useMemo(() => {
+    const body = toSearchBody(criteria);
+    return new RecordQueue(
+      (offset, limit, background) => searchAnnotationRecords(datasetId, body, { offset, limit }, { globalErrorHandler: !background }),
+      criteria.similar ? { batchSize: criteria.similar.limit, bufferSize: 0, buffering: false } : { batchSize: 10, bufferSize: 5, buffering: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [datasetId, key, reloadToken]);
+  const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!queue.get(page)) setState('loading');
+    queue.ensure(page).then(
+      (result) => {
+        if (cancelled) return;
+        if (result === 'back-to-first') return props.onBackToFirst();
+        setState(result === 'ready' ? 'ready' : 'empty');
+        props.onEmpty(result === 'empty');
+        queue.maybeBuffer(page)?.then(() => !cancelled && rerender());
+      },
+      () => !cancelled && setState('error'),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queue, page]);
+
+  const item = queue.get(page);
+  if (state === 'error') return null;
+  if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
+  return <RecordEditor key={item.record.id} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} />;
+}
+
+interface RecordEditorProps extends FocusViewProps {
+  item: QueueItem;
+  queue: RecordQueue;
+  total: number;
+  onRecordChanged: () => void;
+}
+
+function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, metadataVisible, item, queue, total, onPage, onFindSimilar, onRecordChanged }: RecordEditorProps) {
+  const { t } = useTranslation('annotation');
+  const [record, setRecord] = useState<AnnotationRecord>(item.record);
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(item.record, questions));
+  const [saving, setSaving] = useState(false);
+  const [warned, setWarned] = useState(false);
+  const responseRef = useRef(ownResponse(item.record));
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const edited = useRef(false);
+  const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const status: RecordStatusFilter = recordAnswerStatus(record);
+  const baseline = useMemo(() => JSON.stringify(initialAnswers(record, questions)), [record, questions]);
+  const dirty = JSON.stringify(answers) !== baseline && edited.current;
+  const submittable = canSubmit(questions, answers);
+  const spanFields = useMemo(() => new Set(questions.filter((q) => q.settings.type === 'span').map((q) => String(q.settings.field))), [questions]);
+
+  const applyRecord = useCallback((next: AnnotationRecord) => {
+    setRecord(next);
+    queue.update(next);
+    queue.setLeftFilter(next.id, recordAnswerStatus(next) !== criteria.status);
+  }, [queue, criteria.status]);
+
+  /** Saves in order: an auto-draft in flight and a click on Submit never race to create twice. */
+  const save = useCallback((body: MyResponseBody, options: { undo: boolean }) => {
+    const run = async () => {
+      const before = responseRef.current;
+      const outcome = await saveResponse(datasetId, record.id, before?.id || undefined, body);
+      const response = outcome.response.id ? outcome.response : { ...outcome.response, id: before?.id ?? '' };
+      responseRef.current = response;
+      if (options.undo && outcome.kind === 'saved') {
+        pushUndo({ datasetId, recordId: record.id, responseId: response.id, previous: before ? { status: before.status, values: before.values } : null });
+      }
+      return response;
+    };
+    const next = chain.current.then(run, run);
+    chain.current = next.catch(() => undefined);
+    return next;
+  }, [datasetId, record.id]);
+
+  const act = async (statusToSend: 'submitted' | 'draft' | 'discarded') => {
+    if (statusToSend === 'submitted' && !submittable) return;
+    clearTimeout(draftTimer.current);
+    setSaving(true);
+    try {
+      const response = await save({ status: statusToSend, values: toResponseValues(questions, answers) }, { undo: true });
+      edited.current = false;
+      applyRecord({ ...record, responses: [response] });
+      onPage(page + 1);
+    } catch {
+      // The global handler showed the error.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const clear = async () => {
+    clearTimeout(draftTimer.current);
+    const existing = responseRef.current;
+    edited.current = false;
+    if (existing?.id) {
+      try {
+        await chain.current;
+        await deleteMyResponse(existing.id);
+        pushUndo({ datasetId, recordId: record.id, responseId: undefined, previous: { status: existing.status, values: existing.values } });
+        announceResponsesChanged(datasetId);
+      } catch {
+        return;
+      }
+    }
+    responseRef.current = undefined;
+    const cleared = { ...record, responses: [] };
+    applyRecord(cleared);
+    setAnswers({});
+  };
+
+  const reset = () => {
+    edited.current = false;
+    setAnswers(initialAnswers(record, questions));
+  };
+
+  const onAnswer = (name: string, value: AnswerValue | undefined) => {
+    edited.current = true;
+    setWarned(false);
+    setAnswers((current) => ({ ...current, [name]: value }));
+  };
+
+  // Auto-draft: pending and draft records are saved as drafts shortly after the last change.
+  // Only the response (not the form) takes the reply, so keystrokes typed meanwhile survive.
+  useEffect(() => {
+    if (!edited.current || (status !== 'pending' && status !== 'draft') || !hasAnyAnswer(questions, answers)) return;
+    draftTimer.current = setTimeout(() => {
+      save({ status: 'draft', values: toResponseValues(questions, answers) }, { undo: false })
+        .then((response) => {
+          edited.current = false;
+          setRecord((r) => {
+            const next = { ...r, responses: [response] };
+            queue.update(next);
+            queue.setLeftFilter(next.id, 'draft' !== criteria.status);
+            return next;
+          });
+          onRecordChanged();
+        })
+        .catch(() => undefined);
+    }, AUTO_DRAFT_DELAY_MS);
+    return () => clearTimeout(draftTimer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answers]);
+
+  const go = (target: number) => {
+    if (target < 1) return;
+    if (dirty && (status === 'submitted' || status === 'discarded') && !warned) {
+      setWarned(true);
+      notify({ message: t('messages.unsaved'), type: 'warning' });
+      return;
+    }
+    onPage(target);
+  };
+
+  // Leaving the page with edits that were not saved.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  const handlers = useRef({ act, go, clear });
+  handlers.current = { act, go, clear };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const ctrl = event.ctrlKey || event.metaKey;
+      if (ctrl && event.key === 'Enter') {
+        event.preventDefault();
+        void handlers.current.act('submitted');
+      } else if (ctrl && (event.key === 's' || event.key === 'S')) {
+        event.preventDefault();
+        void handlers.current.act('draft');
+      } else if (ctrl && event.key === 'Backspace' && !isEditable(event.target)) {
+        event.preventDefault();
+        void handlers.current.act('discarded');
+      } else if (!ctrl && !event.altKey && !event.shiftKey && !isEditable(event.target)) {
+        if (event.key === 'ArrowRight') handlers.current.go(page + 1);
+        else if (event.key === 'ArrowLeft') handlers.current.go(page - 1);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [page]);
+
+  const score = queryScorePercent(item.query_score);
+  const visibleMetadata = Object.entries(record.metadata ?? {}).filter(([k]) => metadataVisible.includes(k));
+
+  return (
+    <article className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
+      <header className="mfe-ann-record__header">
+        <span data-testid="record-position">{t('record.position', { page, total })}</span>
+        <span className={`mfe-ann-badge mfe-ann-badge--${status}`} data-testid="record-status">{t(`status.${status}`)}</span>
+        {record.status === 'completed' && <span className="mfe-ann-badge">{t('record.completed')}</span>}
+        {score && <span className="mfe-ann-badge" data-testid="query-score">{t('similarity.score', { value: score })}</span>}
+        {vectors.map((v) => (
+          <button key={v.name} type="button" className="sch-button sch-button--ghost" onClick={() => onFindSimilar(record.id, v.name)}>
+            {t('similarity.find')}{vectors.length > 1 ? ` (${v.title})` : ''}
+          </button>
+        ))}
+        <span className="mfe-ann-spacer" />
+        <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page - 1)} disabled={page <= 1}>← {t('actions.previous')}</button>
+        <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page + 1)} disabled={page >= total}>{t('actions.next')} →</button>
+      </header>
+      <div className="mfe-ann-record__body">
+        <div className="mfe-ann-record__fields">
+          <RecordFields fields={fields} record={record} skip={spanFields} />
+          {visibleMetadata.length > 0 && (
+            <dl className="mfe-ann-metadata" aria-label={t('record.metadata')}>
+              {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
+            </dl>
+          )}
+        </div>
+        <form className="mfe-ann-record__form" onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}>
+          <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} />
+          {!submittable && <p className="sch-muted" data-testid="complete-required">{t('messages.completeRequired')}</p>}
+          <div className="mfe-ann-actions">
+            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('discarded')} disabled={saving}>{t('actions.discard')}</button>
+            <button type="button" className="sch-button sch-button--ghost" onClick={() => void clear()} disabled={saving}>{t('actions.clear')}</button>
+            <button type="button" className="sch-button sch-button--ghost" onClick={reset} disabled={saving || !dirty}>{t('actions.reset')}</button>
+            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('draft')} disabled={saving}>{t('actions.draft')}</button>
+            <button type="submit" className="sch-button" disabled={saving || !submittable}>{t('actions.submit')}</button>
+          </div>
+        </form>
+      </div>
+    </article>
+  );
+}

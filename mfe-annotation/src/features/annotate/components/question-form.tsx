@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { formatScore, suggestionFor } from '../model/initial-answers.js';
+import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordSuggestion } from '../model/types.js';
+import { LabelQuestion, RatingQuestion } from './choice-questions.js';
+import { Markdown } from './markdown.js';
+import { RankingQuestion } from './ranking-question.js';
+import { SpanQuestion } from './span-question.js';
+import { TextQuestion } from './text-question.js';
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) {
+    return value.map((v) => (typeof v === 'object' && v !== null ? ('label' in v ? `${(v as { label: string }).label}` : `${(v as { value: string }).value}${(v as { rank?: number }).rank ? ` (${(v as { rank: number }).rank})` : ''}`) : String(v))).join(', ');
+  }
+  return String(value);
+}
+
+/** Suggestion next to its question: value, agent and score with 1 decimal (spec §1, §9). */
+export function SuggestionLine({ question, suggestion }: { question: Question; suggestion: RecordSuggestion | undefined }) {
+  const { t } = useTranslation('annotation');
+  if (!suggestion) return null;
+  const score = formatScore(suggestion.score);
+  return (
+    <p className="mfe-ann-suggestion" data-testid={`suggestion-${question.name}`}>
+      <span className="mfe-ann-suggestion__tag">{t('record.suggestion')}</span>{' '}
+      <span>{describeValue(suggestion.value)}</span>
+      {suggestion.agent && <> · <span>{t('record.suggestionBy', { agent: suggestion.agent })}</span></>}
+      {score && <> · <span>{t('record.score', { score })}</span></>}
+    </p>
+  );
+}
+
+export interface QuestionFormProps {
+  questions: Question[];
+  answers: Answers;
+  record: AnnotationRecord;
+  fields: Field[];
+  onAnswer: (name: string, value: AnswerValue | undefined) => void;
+  /** Bulk: span questions show only the record's suggestion. */
+  bulk?: boolean;
+}
+
+export function QuestionForm({ questions, answers, record, fields, onAnswer, bulk }: QuestionFormProps) {
+  const { t } = useTranslation('annotation');
+  return (
+    <div className="mfe-ann-questions">
+      {questions.map((question) => {
+        const suggestion = bulk ? undefined : suggestionFor(record, question);
+        const value = answers[question.name];
+        const onChange = (next: unknown) => onAnswer(question.name, next as AnswerValue | undefined);
+        let input;
+        switch (question.settings.type) {
+          case 'label_selection':
+          case 'multi_label_selection':
+            input = <LabelQuestion question={question} value={value} suggestion={suggestion} onChange={onChange} />;
+            break;
+          case 'rating':
+            input = <RatingQuestion question={question} value={value} suggestion={suggestion} onChange={onChange} />;
+            break;
+          case 'ranking':
+            input = <RankingQuestion question={question} value={value} onChange={onChange} />;
+            break;
+          case 'span':
+            input = <SpanQuestion question={question} record={record} fields={fields} value={value} suggestion={suggestion} onChange={onChange} />;
+            break;
+          default:
+            input = <TextQuestion question={question} value={value} onChange={onChange} />;
+        }
+        return (
+          <fieldset key={question.id} className="mfe-ann-question" data-testid={`question-${question.name}`}>
+            <legend>
+              {question.title}
+              {question.required && <span className="mfe-ann-required" title={t('record.required')}> *</span>}
+            </legend>
+            {question.description && <Markdown source={question.description} className="sch-muted" />}
+            {input}
+            <SuggestionLine question={question} suggestion={suggestion} />
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

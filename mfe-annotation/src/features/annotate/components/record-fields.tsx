@@ -1,0 +1,75 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnnotationRecord, Field } from '../model/types.js';
+import { Markdown } from './markdown.js';
+import { CustomField } from './custom-field.js';
+
+interface ChatMessage {
+  role: string;
+  content: string;
+}
+
+/** Chat content is a list of {role, content}; a plain value becomes one user message (spec §3). */
+export function toChatMessages(value: unknown): ChatMessage[] {
+  if (Array.isArray(value)) return value.map((m) => ({ role: String((m as ChatMessage).role ?? 'user'), content: String((m as ChatMessage).content ?? '') }));
+  if (value === null || value === undefined) return [];
+  return [{ role: 'user', content: typeof value === 'string' ? value : JSON.stringify(value) }];
+}
+
+function ImageField({ src, title }: { src: string; title: string }) {
+  const { t } = useTranslation('annotation');
+  const [failed, setFailed] = useState(false);
+  if (failed || !src) return <p role="alert" className="mfe-ann-field__error">{t('messages.imageFailed')}</p>;
+  return <img className="mfe-ann-field__image" src={src} alt={title} onError={() => setFailed(true)} />;
+}
+
+function ChatField({ value, markdown }: { value: unknown; markdown: boolean }) {
+  const { t } = useTranslation('annotation');
+  const messages = useMemo(() => toChatMessages(value), [value]);
+  return (
+    <ol className="mfe-ann-chat">
+      {messages.map((message, index) => (
+        <li key={index} className={`mfe-ann-chat__message mfe-ann-chat__message--${message.role === 'user' ? 'user' : 'other'}`} data-role={message.role}>
+          <span className="mfe-ann-chat__role">{message.role === 'user' ? t('record.user') : message.role === 'assistant' ? t('record.assistant') : message.role}</span>
+          {markdown ? <Markdown source={message.content} /> : <p className="mfe-ann-text">{message.content}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function FieldView({ field, record, collapsed }: { field: Field; record: AnnotationRecord; collapsed?: boolean }) {
+  const value = record.fields[field.name];
+  const settings = field.settings as { type: string; use_markdown?: boolean; template?: string; advanced_mode?: boolean };
+  let body;
+  switch (settings.type) {
+    case 'image':
+      body = <ImageField src={typeof value === 'string' ? value : ''} title={field.title} />;
+      break;
+    case 'chat':
+      body = <ChatField value={value} markdown={Boolean(settings.use_markdown)} />;
+      break;
+    case 'custom':
+      body = <CustomField template={settings.template ?? ''} advanced={Boolean(settings.advanced_mode)} record={record} fieldName={field.name} />;
+      break;
+    default: {
+      const text = value === null || value === undefined ? '' : String(value);
+      body = settings.use_markdown ? <Markdown source={text} /> : <p className="mfe-ann-text">{text}</p>;
+    }
+  }
+  return (
+    <section className={`mfe-ann-field${collapsed ? ' mfe-ann-field--collapsed' : ''}`} data-testid={`field-${field.name}`} aria-label={field.title}>
+      <h3 className="mfe-ann-field__title">{field.title}</h3>
+      {body}
+    </section>
+  );
+}
+
+/** Every field of a record except those a span question shows itself. */
+export function RecordFields({ fields, record, skip, collapsed }: { fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean }) {
+  return (
+    <div className="mfe-ann-fields">
+      {fields.filter((f) => !skip?.has(f.name)).map((field) => <FieldView key={field.id} field={field} record={record} collapsed={collapsed} />)}
+    </div>
+  );
+}

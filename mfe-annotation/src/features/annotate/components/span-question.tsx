@@ -1,0 +1,130 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addSpan, expandToWords, labelColor, selectionToSpan, spanText, toUtf16Offset } from '../model/span-selection.js';
+import type { AnnotationRecord, Field, Question, RecordSuggestion, SpanItem } from '../model/types.js';
+import { questionOptions } from '../model/types.js';
+import { digitIndex } from './choice-questions.js';
+
+interface HighlightRegistry {
+  set(name: string, highlight: unknown): void;
+  delete(name: string): void;
+}
+
+/** The CSS Custom Highlight API, when the browser has it. */
+function highlightApi(): { registry: HighlightRegistry; Highlight: new (...ranges: Range[]) => unknown } | undefined {
+  const css = (globalThis as { CSS?: { highlights?: HighlightRegistry } }).CSS;
+  const Highlight = (globalThis as { Highlight?: new (...ranges: Range[]) => unknown }).Highlight;
+  return css?.highlights && Highlight ? { registry: css.highlights, Highlight } : undefined;
+}
+
+export interface SpanQuestionProps {
+  question: Question;
+  record: AnnotationRecord;
+  fields: Field[];
+  value: unknown;
+  suggestion: RecordSuggestion | undefined;
+  onChange: (value: unknown) => void;
+  /** Bulk mode shows only the suggestion (spec §5). */
+  readOnly?: boolean;
+}
+
+/**
+ * Span annotation (spec §3): pick a label, select text in the field, and the selection becomes a
+ * span in code points; spans are painted with the CSS Custom Highlight API.
+ */
+export function SpanQuestion({ question, record, fields, value, suggestion, onChange, readOnly }: SpanQuestionProps) {
+  const { t } = useTranslation('annotation');
+  const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
+  const options = useMemo(() => questionOptions(question), [question]);
+  const [label, setLabel] = useState(options[0]?.value);
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const fieldName = String(question.settings.field);
+  const field = fields.find((f) => f.name === fieldName);
+  const text = String(record.fields[fieldName] ?? '');
+  const spans: SpanItem[] = readOnly ? ((suggestion?.value as SpanItem[] | undefined) ?? []) : Array.isArray(value) ? (value as SpanItem[]) : [];
+  const api = highlightApi();
+  const allowOverlapping = Boolean(question.settings.allow_overlapping);
+  const characterLevel = question.settings.allow_character_annotation !== false;
+
+  // Paint one highlight per label; the CSS for ::highlight() is generated below.
+  useEffect(() => {
+    const node = textRef.current?.firstChild;
+    if (!api || !node) return;
+    const names: string[] = [];
+    options.forEach((option, index) => {
+      const ranges = spans.filter((s) => s.label === option.value).map((s) => {
+        const range = document.createRange();
+        range.setStart(node, toUtf16Offset(text, s.start));
+        range.setEnd(node, toUtf16Offset(text, s.end));
+        return range;
+      });
+      const name = `ann-${uid}-${index}`;
+      names.push(name);
+      if (ranges.length) api.registry.set(name, new api.Highlight(...ranges));
+      else api.registry.delete(name);
+    });
+    return () => names.forEach((name) => api.registry.delete(name));
+  });
+
+  const styles = options.map((o, i) => `::highlight(ann-${uid}-${i}){background-color:${labelColor(o.value)};color:#111}`).join('\n');
+
+  const onSelect = () => {
+    if (readOnly || !label) return;
+    const selection = window.getSelection();
+    const node = textRef.current?.firstChild;
+    if (!selection || selection.rangeCount === 0 || selection.isCollapsed || !node) return;
+    const range = selection.getRangeAt(0);
+    if (range.startContainer !== node || range.endContainer !== node) return;
+    let [start, end] = [range.startOffset, range.endOffset];
+    if (!characterLevel) [start, end] = expandToWords(text, start, end);
+    const span = selectionToSpan(text, start, end, label);
+    selection.removeAllRanges();
+    if (span) onChange(addSpan(spans, span, allowOverlapping));
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const index = digitIndex(event);
+    if (index === undefined || !options[index]) return;
+    event.preventDefault();
+    setLabel(options[index]!.value);
+  };
+
+  return (
+    <div className="mfe-ann-span" data-testid={`question-input-${question.name}`}>
+      <style>{styles}</style>
+      {!api && <p role="alert" className="mfe-ann-field__error">{t('messages.spanUnsupported')}</p>}
+      {!readOnly && (
+        <div className="mfe-ann-options" role="radiogroup" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown}>
+          {options.map((option, index) => (
+            <button key={option.value} type="button" role="radio" aria-checked={label === option.value} className={`mfe-ann-option${label === option.value ? ' is-selected' : ''}`} style={{ borderColor: labelColor(option.value) }} onClick={() => setLabel(option.value)}>
+              {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
+              <span className="mfe-ann-swatch" style={{ background: labelColor(option.value) }} aria-hidden="true" />
+              {option.text}
+            </button>
+          ))}
+        </div>
+      )}
+      <section className="mfe-ann-field" aria-label={field?.title ?? fieldName}>
+        <h3 className="mfe-ann-field__title">{field?.title ?? fieldName}</h3>
+        {!readOnly && <p className="sch-muted">{t('record.spanHint', { field: field?.title ?? fieldName })}</p>}
+        <p ref={textRef} className="mfe-ann-text mfe-ann-span__text" data-testid={`span-text-${question.name}`} onMouseUp={onSelect} onKeyUp={onSelect}>{text}</p>
+      </section>
+      {spans.length > 0 && (
+        <ul className="mfe-ann-span__list" aria-label={t('record.spans')}>
+          {spans.map((span) => {
+            const label = options.find((o) => o.value === span.label)?.text ?? span.label;
+            return (
+              <li key={`${span.start}-${span.end}-${span.label}`} data-testid="span-chip">
+                <span className="mfe-ann-swatch" style={{ background: labelColor(span.label) }} aria-hidden="true" />
+                {label}: “{spanText(text, span)}”
+                {!readOnly && (
+                  <button type="button" className="mfe-ann-link" aria-label={t('record.removeSpan', { label, text: spanText(text, span) })} onClick={() => onChange(spans.filter((s) => s !== span))}>×</button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

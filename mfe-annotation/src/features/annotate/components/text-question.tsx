@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Question } from '../model/types.js';
+import { Markdown } from './markdown.js';
+
+/** Free text; with `use_markdown` a Write / Preview switch (spec §3). */
+export function TextQuestion({ question, value, onChange }: { question: Question; value: unknown; onChange: (value: unknown) => void }) {
+  const { t } = useTranslation('annotation');
+  const [preview, setPreview] = useState(false);
+  const text = typeof value === 'string' ? value : '';
+  const markdown = Boolean(question.settings.use_markdown);
+  return (
+    <div className="mfe-ann-textq">
+      {markdown && (
+        <div className="mfe-ann-tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={!preview} onClick={() => setPreview(false)}>{t('record.write')}</button>
+          <button type="button" role="tab" aria-selected={preview} onClick={() => setPreview(true)}>{t('record.preview')}</button>
+        </div>
+      )}
+      {preview ? (
+        <Markdown source={text} className="mfe-ann-textq__preview" />
+      ) : (
+        <textarea
+          aria-label={question.title}
+          data-testid={`question-input-${question.name}`}
+          rows={3}
+          value={text}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { addSpan, codePointLength, labelColor, selectionToSpan, spanText, toCodePointOffset, toUtf16Offset } from './span-selection.js';
+
+const text = 'I 💖 Zürich and 𝒳 maths';
+
+describe('span selection on code points (contract §0)', () => {
+  it('converts DOM offsets (UTF-16) to code points and back', () => {
+    const utf16 = text.indexOf('Zürich');
+    expect(utf16).toBe(5); // the emoji takes two UTF-16 units
+    expect(toCodePointOffset(text, utf16)).toBe(4);
+    expect(toUtf16Offset(text, 4)).toBe(5);
+    expect(codePointLength(text)).toBe([...text].length);
+  });
+
+  it('makes a span from a selection, trimming whitespace', () => {
+    const start = text.indexOf(' Zürich');
+    const span = selectionToSpan(text, start, start + 8, 'city');
+    expect(span).toEqual({ start: 4, end: 10, label: 'city' });
+    expect(spanText(text, span!)).toBe('Zürich');
+    expect(selectionToSpan(text, 1, 2, 'x')).toBeUndefined();
+  });
+
+  it('never splits a surrogate pair', () => {
+    const at = text.indexOf('𝒳');
+    const span = selectionToSpan(text, at + 1, at + 2, 'sym');
+    expect(spanText(text, span!)).toBe('𝒳');
+  });
+
+  it('replaces overlapping spans unless overlapping is allowed; the same span toggles off', () => {
+    const a = { start: 0, end: 5, label: 'a' };
+    const b = { start: 3, end: 8, label: 'b' };
+    expect(addSpan([a], b, false)).toEqual([b]);
+    expect(addSpan([a], b, true)).toEqual([a, b]);
+    expect(addSpan([a, b], a, true)).toEqual([b]);
+  });
+
+  it('hashes label colours to hsl with 80 % saturation and lightness', () => {
+    expect(labelColor('person')).toMatch(/^hsl\(\d{1,3} 80% 80%\)$/);
+    expect(labelColor('person')).toBe(labelColor('person'));
+  });
+});
