@@ -1,10 +1,13 @@
-import { DatasetInfo } from '../features/dataset-info/components/dataset-info.js';
+import { SettingsPage } from '../features/settings-page/settings-page.js';
+import { registerSettingsI18n } from '../i18n/register-settings-i18n.js';
 import './mfe-settings.css';
+
+registerSettingsI18n();
 
 export interface AppProps {
   datasetId?: string;
 }
 
 export function App({ datasetId }: AppProps) {
-  return <DatasetInfo datasetId={datasetId} />;
+  return <SettingsPage key={datasetId} datasetId={datasetId} />;
 }

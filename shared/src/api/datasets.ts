@@ -38,11 +38,35 @@ export const updateDataset = (id: string, body: UpdateDatasetBody) =>
 export const publishDataset = (id: string) =>
   apiWrite<Dataset>('PUT', `v1/datasets/${id}/publish`, { repositoryCode: 'ERROR_PUBLISHING_DATASET' });
 
-/** Only 200 counts as deleted (spec §7). */
+/** true when a cached GET belongs to the dataset (its own path or one nested under it). */
+function isDatasetQuery(queryKey: readonly unknown[], id: string): boolean {
+  const path = typeof queryKey[1] === 'string' ? queryKey[1] : '';
+  return path.includes(`datasets/${id}`);
+}
+
+/**
+ * Only 200 counts as deleted (spec §7). The deleted dataset's cached GETs are dropped rather than
+ * refetched: refetching them would only answer 404 and show an error toast.
+ */
 export async function deleteDataset(id: string): Promise<boolean> {
   const response = await apiRequest<Dataset>('DELETE', `v1/datasets/${id}`, { repositoryCode: 'ERROR_DELETING_DATASET' });
+  const deleted = response.status === 200;
+  if (deleted) {
+    await queryClient.cancelQueries({ predicate: (query) => isDatasetQuery(query.queryKey, id) });
+    queryClient.removeQueries({ predicate: (query) => isDatasetQuery(query.queryKey, id) });
+  }
   await queryClient.invalidateQueries({ queryKey: ['GET'] });
-  return response.status === 200;
+  return deleted;
+}
+
+/** Reads the progress from the server, never from cache: for checks right before a write. */
+export const fetchFreshDatasetProgress = (id: string) =>
+  queryClient.fetchQuery({ ...datasetProgressQuery(id), staleTime: 0 });
+
+/** true when anybody ever responded in the dataset, which freezes its distribution (spec §4). */
+export async function hasUserResponses(id: string): Promise<boolean> {
+  const progress = await fetchFreshDatasetProgress(id);
+  return progress.users.length > 0 || progress.completed > 0;
 }
 
 export interface ImportDatasetBody {

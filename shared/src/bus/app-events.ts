@@ -26,6 +26,8 @@ export type AppEvents = {
   'language:changed': { language: string };
   'theme:changed': { theme: string };
   'remote:load-failed': { remote: string; message: string };
+  /** A dataset is gone (settings' danger zone); lists that show it drop it. */
+  'dataset:deleted': { datasetId: string };
 };
 
 export type AppEventName = keyof AppEvents;

@@ -1,35 +1,49 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { formatDate } from '@scholia/shared/i18n';
-import { useDataset } from '../api/get-dataset.js';
+import type { Dataset } from '@scholia/shared/api';
+import { SETTINGS_NS } from '../../../i18n/register-settings-i18n.js';
 import { useWorkspace } from '../api/get-workspace.js';
+import { DistributionForm } from './distribution-form.js';
+import { GuidelinesForm } from './guidelines-form.js';
+import { MarkdownView } from './markdown-view.js';
 
-/** Dataset info, read-only for now; the editors of spec §2 come section by section. */
-export function DatasetInfo({ datasetId }: { datasetId?: string }) {
-  const { t, i18n } = useTranslation();
-  const dataset = useDataset(datasetId);
-  const workspace = useWorkspace(dataset.data?.workspace_id);
-  const d = dataset.data;
-  if (dataset.isError) return <p role="alert">{t('common.loadFailed')}</p>;
-  if (!d) return <p aria-busy="true">{t('common.loading')}</p>;
+export interface DatasetInfoProps {
+  dataset: Dataset;
+  /** Admins and owners edit guidelines and distribution; annotators only read (spec §6). */
+  editable: boolean;
+}
+
+/** Dataset info: name, workspace, dates; guidelines and task distribution. */
+export function DatasetInfo({ dataset, editable }: DatasetInfoProps) {
+  const { t, i18n } = useTranslation(SETTINGS_NS);
+  const workspace = useWorkspace(dataset.workspace_id);
   return (
-    <section className="mfe-settings">
-      <h1>{t('datasetSettings.title')}</h1>
-      <div className="sch-card">
-        <h2>{t('datasetSettings.info')}</h2>
-        <dl className="sch-definition-list">
-          <dt>{t('datasetSettings.name')}</dt><dd data-testid="settings-dataset-name">{d.name}</dd>
-          <dt>{t('datasetSettings.workspace')}</dt><dd>{workspace.data?.name ?? '…'}</dd>
-          <dt>{t('datasetSettings.status')}</dt><dd>{d.status}</dd>
-          <dt>{t('datasetSettings.distribution')}</dt>
-          <dd>{t('datasetSettings.minSubmitted', { count: d.distribution.min_submitted })}</dd>
-          <dt>{t('datasetSettings.createdAt')}</dt><dd>{formatDate(d.inserted_at, i18n.language)}</dd>
-          <dt>{t('datasetSettings.updatedAt')}</dt><dd>{formatDate(d.updated_at, i18n.language)}</dd>
-          <dt>{t('datasetSettings.guidelines')}</dt>
-          <dd className="mfe-settings__guidelines">{d.guidelines ?? t('datasetSettings.noGuidelines')}</dd>
-        </dl>
-        <p><Link to={`/dataset/${d.id}/annotation-mode`}>{t('datasetSettings.seeDataset')}</Link></p>
-      </div>
+    <section className="sch-card mfe-settings__section" aria-labelledby="settings-info-title">
+      <h2 id="settings-info-title">{t('info.title')}</h2>
+      <dl className="sch-definition-list">
+        <dt>{t('info.name')}</dt><dd data-testid="settings-dataset-name">{dataset.name}</dd>
+        <dt>{t('info.workspace')}</dt><dd data-testid="settings-workspace">{workspace.data?.name ?? '…'}</dd>
+        {editable && (
+          <>
+            <dt>{t('info.status')}</dt><dd>{dataset.status}</dd>
+            <dt>{t('info.createdAt')}</dt><dd>{formatDate(dataset.inserted_at, i18n.language)}</dd>
+            <dt>{t('info.updatedAt')}</dt><dd data-testid="settings-updated-at">{formatDate(dataset.updated_at, i18n.language)}</dd>
+          </>
+        )}
+      </dl>
+      {editable ? (
+        <>
+          <GuidelinesForm dataset={dataset} />
+          <DistributionForm dataset={dataset} />
+        </>
+      ) : (
+        <div className="mfe-settings__subsection">
+          <h3>{t('info.guidelines')}</h3>
+          {dataset.guidelines
+            ? <MarkdownView source={dataset.guidelines} testId="settings-guidelines" />
+            : <p className="sch-muted">{t('info.noGuidelines')}</p>}
+        </div>
+      )}
     </section>
   );
 }
