@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB = path.join(ROOT, 'dist', 'web');
+const WEB = process.env.SCHOLIA_WEB_OUT ? path.resolve(process.env.SCHOLIA_WEB_OUT) : path.join(ROOT, 'dist', 'web');
 const REMOTE = path.join(WEB, 'remotes', 'mfe-annotation');
 const OWNER = { username: 'owner', password: 'bench-owner-password', apiKey: 'bench.owner.apikey' };
 const RECORDS = 10_000;

@@ -3,7 +3,8 @@
 // exposed chunks, plus time to first render of the home page in Debian's Chromium.
 // Targets: shell initial load <= 150 KB gz (React included); home rendered <= 1 s.
 //
-//   node bench/frontend-bundle.mjs [--runs 5]     (builds dist/web first if it is missing)
+//   node bench/frontend-bundle.mjs [--runs 5] [--timeline]   (builds dist/web first if it is missing)
+//   SCHOLIA_WEB_OUT=/tmp/web measures a build made with the same variable (scripts/build-web.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,8 +14,9 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB = path.join(ROOT, 'dist', 'web');
+const WEB = process.env.SCHOLIA_WEB_OUT ? path.resolve(process.env.SCHOLIA_WEB_OUT) : path.join(ROOT, 'dist', 'web');
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
+const TIMELINE = process.argv.includes('--timeline');
 const TARGET_SHELL_KB = 150;
 const TARGET_RENDER_MS = 1000;
 const OWNER = { username: 'owner', password: 'bench-owner-password', apiKey: 'bench.owner.apikey' };
@@ -86,13 +88,26 @@ async function browserReport(base) {
       await context.addInitScript((t) => localStorage.setItem('scholia.token', t), token.access_token);
       const page = await context.newPage();
       const js = [];
+      const waterfall = [];
       page.on('request', (request) => { if (request.resourceType() === 'script') js.push(request.url()); });
+      page.on('requestfinished', (request) => {
+        const t = request.timing();
+        waterfall.push({ url: new URL(request.url()).pathname, type: request.resourceType(), start: t.startTime, end: t.responseEnd });
+      });
       await page.goto(`${base}/`, { waitUntil: 'commit' });
       await page.getByRole('heading', { name: 'Your datasets' }).waitFor();
       // Rendered = the heading and the count text are both on screen; time from navigation start.
       await page.getByText(/datasets? found/).waitFor();
       const ms = await page.evaluate(() => performance.now());
       if (run > 0) times.push(ms); // run 0 warms the server and the OS file cache
+      if (TIMELINE && run === RUNS) {
+        // Playwright's timing: startTime is epoch ms, responseEnd is relative to it.
+        const origin = await page.evaluate(() => performance.timeOrigin);
+        console.log(`\nWaterfall of the last run (ms from navigation start; rendered at ${ms.toFixed(0)}):`);
+        for (const w of waterfall.sort((a, b) => a.start - b.start)) {
+          console.log(`  ${(w.start - origin).toFixed(0).padStart(5)} → ${(w.start - origin + w.end).toFixed(0).padStart(5)}  ${w.type.padEnd(6)} ${w.url}`);
+        }
+      }
       shellFiles = [...new Set(js.filter((u) => !new URL(u).pathname.startsWith('/remotes/')))];
       homeFiles = [...new Set(js.filter((u) => new URL(u).pathname.startsWith('/remotes/')))];
       await context.close();

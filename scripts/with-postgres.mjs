@@ -25,6 +25,11 @@ if (command.length === 0) {
   process.exit(2);
 }
 
+/** The command's process, once started. */
+let child = null;
+// A signal stops the command first, then (below) the cluster.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child?.kill(signal));
+
 if (process.env.SCHOLIA_TEST_DATABASE_URL?.startsWith('postgres')) {
   log('SCHOLIA_TEST_DATABASE_URL is set: using that database');
   process.exit(await runCommand(process.env.SCHOLIA_TEST_DATABASE_URL));
@@ -67,12 +72,10 @@ function pgRun(bin, args, options = {}) {
 
 function runCommand(databaseUrl) {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), {
+    child = spawn(command[0], command.slice(1), {
       stdio: 'inherit',
       env: { ...process.env, SCHOLIA_TEST_DATABASE_URL: databaseUrl },
     });
-    const forward = (signal) => child.kill(signal);
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
     child.once('error', (error) => {
       console.error(error);
       resolve(1);

@@ -7,13 +7,14 @@ import type { AppConfig } from './config.js';
 import { createTokenService } from './auth/tokens.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { databasePlugin } from './plugins/app/database.js';
-import { errorsPlugin } from './plugins/app/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/app/errors.js';
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { installValidators } from './plugins/app/validation.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
 import type { Database } from './storage/dialect.js';
+import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,18 +32,26 @@ export interface BuildAppOptions {
 
 /** Builds the whole server: external plugins, then ours, then every resource's routes. */
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  // Before anything signs or seals: instances on one database share the secret.
+  await ensureSharedSecret(database, config);
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-argilla-api-key"]'] } : false,
     bodyLimit: 64 * 1024 * 1024,
     requestTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: false } },
+    // Contract §5 bodies also for what fails before routing (bad percent-encoding, oversized URL).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   installValidators(app);
   // First, so every route registered after it (swagger's too) answers errors in the contract's shapes.
   await app.register(errorsPlugin);
   app.decorate('config', config);
 
-  await app.register(securityHeadersPlugin, { frameAncestors: config.frameAncestors });
+  await app.register(securityHeadersPlugin, {
+    frameAncestors: config.frameAncestors,
+    connectSrc: [new URL(config.datasetsServerUrl).origin],
+  });
   await app.register(formbody);
   acceptEmptyJsonBodies(app);
   await app.register(swagger, {

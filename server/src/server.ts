@@ -17,7 +17,8 @@ if (owner) {
     'Created the first owner account:',
     `  username: ${owner.username}`,
     owner.generatedPassword ? `  password: ${owner.generatedPassword}  (generated; change it or set SCHOLIA_OWNER_PASSWORD)` : '  password: from SCHOLIA_OWNER_PASSWORD',
-    `  api key:  ${owner.apiKey}`,
+    // A configured key is already known to the operator: keep it out of logs (only a generated one is shown).
+    config.owner.apiKey ? '  api key:  from SCHOLIA_OWNER_API_KEY' : `  api key:  ${owner.apiKey}`,
   ];
   console.log(`\n${lines.join('\n')}\n`);
 }

@@ -1,3 +1,4 @@
+import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 import { readConfig } from './config.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { startJobWorker } from './jobs/job-worker.js';
@@ -5,10 +6,11 @@ import { openDatabase } from './storage/open-database.js';
 
 /**
  * A job worker as its own process (`npx tsx server/src/worker.ts`), for SCHOLIA_JOB_WORKERS=external.
- * Same settings as the server (same database, same data folder or SCHOLIA_JWT_SECRET for job secrets).
+ * Same settings as the server (same database: the job-secrets key is the secret stored there, or SCHOLIA_JWT_SECRET).
  */
 const config = readConfig();
 const database = await openDatabase(config.databaseUrl);
+await ensureSharedSecret(database, config);
 const log = {
   info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
   error: (obj: object, msg?: string) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export interface TestServer {
   /** Base URL such as http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
+  /** The database the server runs on (a restart test reopens it). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -26,9 +28,11 @@ export interface TestServer {
 export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-test-'));
   // PostgreSQL: a fresh database per server (dropped on close), unless the caller names one.
+  // A caller-provided data folder (restart tests) maps to one database kept across servers.
+  const adminUrl = process.env.SCHOLIA_TEST_DATABASE_URL;
   const scratch =
-    !options.env?.SCHOLIA_DATABASE_URL && process.env.SCHOLIA_TEST_DATABASE_URL?.startsWith('postgres')
-      ? await createScratchDatabase(process.env.SCHOLIA_TEST_DATABASE_URL)
+    !options.env?.SCHOLIA_DATABASE_URL && adminUrl?.startsWith('postgres')
+      ? await createScratchDatabase(adminUrl, options.dataDir && `scholia_test_${createHash('sha256').update(options.dataDir).digest('hex').slice(0, 12)}`)
       : undefined;
   const config = readConfig({
     SCHOLIA_DATA_DIR: dataDir,
@@ -46,9 +50,10 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     app,
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    databaseUrl: config.databaseUrl,
     async close() {
       await app.close();
-      await scratch?.drop();
+      if (!options.dataDir) await scratch?.drop();
       // A caller-provided data folder outlives the server (restart tests boot it again).
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -61,16 +66,17 @@ export interface ScratchDatabase {
 }
 
 /**
- * Creates `scholia_test_<random>` next to the database of `adminUrl` (any database on that
+ * Creates `scholia_test_<random>` (or `reuseName`, unless it exists) next to the database of `adminUrl` (any database on that
  * server the user may connect to; the user needs CREATEDB) and returns its URL.
  */
-export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(adminUrl: string, reuseName?: string): Promise<ScratchDatabase> {
   const { default: pg } = await import('pg');
-  const name = `scholia_test_${randomBytes(6).toString('hex')}`;
+  const name = reuseName || `scholia_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const existing = reuseName ? await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]) : { rowCount: 0 };
+    if (!existing.rowCount) await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }

@@ -2,7 +2,10 @@ import React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { RemoteProviders } from '@scholia/shared/ui';
+import { registerHubImportTranslations } from '../i18n/register-translations.js';
 import { App, type AppProps } from './app.js';
+
+registerHubImportTranslations();
 
 function Root(props: AppProps) {
   return <RemoteProviders initialPath="/"><App {...props} /></RemoteProviders>;

@@ -207,7 +207,11 @@ async function buildRecordColumns(
       const i = index.get(response.record_id);
       if (i === undefined) continue;
       const values = fromNullableJson<Record<string, { value: unknown }>>(response.values);
-      pushAt(answers, i, values?.[question.name]?.value ?? null);
+      const answer = values?.[question.name]?.value;
+      // Only responses that answer this question, as the SDK's own conversion lists them: its
+      // from_hub turns every listed entry into a Response and refuses a null value.
+      if (answer === null || answer === undefined) continue;
+      pushAt(answers, i, answer);
       pushAt(users, i, response.user_id);
       pushAt(statuses, i, response.status);
     }

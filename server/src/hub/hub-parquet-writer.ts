@@ -30,7 +30,11 @@ export const T = {
   struct: (fields: [string, ColumnType][]): ColumnType => ({ kind: 'struct', fields }),
 };
 
-/** The `datasets` feature of a column type (hub-contract §1 feature forms, current `List`). */
+/**
+ * The `datasets` feature of a column type (hub-contract §1 feature forms). Lists are written as
+ * `Sequence`: `datasets` 3.x (what the argilla 2.8 SDK installs) cannot read the newer `List`
+ * form, and `datasets` 4 still reads `Sequence` (tests/sdk/test_hub_export_from_hub.py).
+ */
 export function featureOf(type: ColumnType): unknown {
   switch (type.kind) {
     case 'string':
@@ -44,7 +48,9 @@ export function featureOf(type: ColumnType): unknown {
     case 'image':
       return { _type: 'Image' };
     case 'list':
-      return { feature: featureOf(type.item), _type: 'List' };
+      // A list of structs (chat) is the one-element array form: `Sequence` of a struct means a
+      // struct of lists in `datasets` 3.x.
+      return type.item.kind === 'struct' ? [featureOf(type.item)] : { feature: featureOf(type.item), _type: 'Sequence' };
     case 'struct':
       return Object.fromEntries(type.fields.map(([name, t]) => [name, featureOf(t)]));
   }

@@ -107,11 +107,12 @@ describe('job durability across a restart', () => {
   it('a job left `started` by a dead process is failed at boot; a queued one survives and runs', async () => {
     const dataDir = tempDir();
     server = await startTestServer({ dataDir });
+    const { databaseUrl } = server;
     await server.close();
     server = undefined;
 
     // Simulate a crash: rows as a killed process would leave them.
-    const database = await openDatabase(`sqlite:${path.join(dataDir, 'test.db')}`);
+    const database = await openDatabase(databaseUrl);
     const now = nowTimestamp();
     const orphan = newId();
     const ownerless = newId();

@@ -1,4 +1,4 @@
-/** JSON is written as text; PostgreSQL's driver already parses jsonb, SQLite returns text. */
+/** JSON is written as text and read back as text in both dialects (open-database.ts keeps pg from parsing jsonb). */
 export function toJson(value: unknown): string {
   return JSON.stringify(value);
 }

@@ -31,9 +31,15 @@ function openSqlite(file: string): Database {
 async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   // count(*) and bigserial rids arrive as int8 text: rids stay far below 2^53, so read numbers.
+  // jsonb stays text, as SQLite returns it: a parsed JSON string scalar (a suggestion value
+  // "old") would be indistinguishable from serialised JSON in storage/json.ts fromJson.
+  const { INT8, JSON: JSON_OID, JSONB } = pg.types.builtins;
   const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8) return (value: string) => Number(value);
+      if (oid === JSON_OID || oid === JSONB) return (value: string) => value;
+      return pg.types.getTypeParser(oid, format ?? 'text');
+    }) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.SCHOLIA_DATABASE_POOL_SIZE ?? 10), types });
   // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.

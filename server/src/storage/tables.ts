@@ -21,6 +21,7 @@ export interface Tables {
   jobs: JobRow;
   webhooks: WebhookRow;
   oauth_states: OAuthStateRow;
+  instance_settings: InstanceSettingRow;
 }
 
 export type Json = string; // serialised JSON (parsed by pg for jsonb columns: see json.ts)
@@ -192,5 +193,12 @@ export interface WebhookRow {
 export interface OAuthStateRow {
   state: string;
   provider: string;
+  inserted_at: string;
+}
+
+/** A value shared by every process of the installation (migration 202611231000). */
+export interface InstanceSettingRow {
+  name: string;
+  value: string;
   inserted_at: string;
 }

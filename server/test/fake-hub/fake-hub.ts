@@ -176,7 +176,15 @@ export async function startFakeHub(): Promise<FakeHub> {
       if (!repo || (repo.private && user?.name !== repo.owner)) {
         return json(res, 404, { error: 'Repository not found' }, { 'X-Error-Code': 'RepoNotFound' });
       }
-      if (action === undefined) return json(res, 200, { id: repo.id, private: repo.private, sha: sha1(String(repo.commits.length)) });
+      // huggingface_hub (the argilla SDK's from_hub, `datasets.load_dataset`): repo info with its files,
+      // at any revision (the fake keeps one: the head).
+      if (action === undefined || action === 'revision') return json(res, 200, repoInfo(repo));
+      if (action === 'paths-info') {
+        const form = (req.headers['content-type'] ?? '').includes('json')
+          ? (JSON.parse(body.toString('utf8')) as { paths: string[] }).paths
+          : new URLSearchParams(body.toString('utf8')).getAll('paths');
+        return json(res, 200, form.flatMap((path) => treeEntries(repo, '', true).filter((e) => e.path === path.replace(/\/+$/, ''))));
+      }
       if (action === 'preupload') {
         if (user?.name !== repo.owner || user.role !== 'write') return json(res, 403, { error: 'Forbidden' });
         const input = JSON.parse(body.toString('utf8')) as { files: { path: string }[] };
@@ -202,10 +210,7 @@ export async function startFakeHub(): Promise<FakeHub> {
       }
       if (action === 'tree') {
         const prefix = segments.slice(6).join('/');
-        const entries = [...repo.files.entries()]
-          .filter(([path]) => !prefix || path.startsWith(`${prefix}/`))
-          .map(([path, bytes]) => ({ type: 'file', oid: sha1(bytes), size: bytes.length, path }));
-        return json(res, 200, entries);
+        return json(res, 200, treeEntries(repo, prefix, q.get('recursive') === 'true' || q.get('recursive') === '1'));
       }
     }
     if (segments[0] === 'datasets' && segments[3] === 'resolve') {
@@ -213,9 +218,11 @@ export async function startFakeHub(): Promise<FakeHub> {
       const id = `${segments[1]}/${segments[2]}`;
       const rev = segments[4];
       const path = segments.slice(5).join('/');
-      const bytes = rev === 'refs/convert/parquet' ? parquet.get(`${id}/${path}`) : hub.repos.get(id)?.files.get(path);
+      const repo = hub.repos.get(id);
+      const bytes = rev === 'refs/convert/parquet' ? parquet.get(`${id}/${path}`) : repo?.files.get(path);
       if (!bytes) return json(res, 404, { error: 'Entry not found' }, { 'X-Error-Code': 'EntryNotFound' });
-      return sendBytes(req, res, bytes);
+      // huggingface_hub's hf_hub_download reads the commit of what it downloads from X-Repo-Commit.
+      return sendBytes(req, res, bytes, repo ? { 'X-Repo-Commit': headSha(repo) } : {});
     }
     json(res, 404, { error: `Fake hub: no route for ${req.method} ${rawPath}` });
   }
@@ -262,8 +269,13 @@ export async function startFakeHub(): Promise<FakeHub> {
       }
       case '/size':
         return json(res, 200, { size: { dataset: { dataset: name, num_rows: Object.values(dataset.splits).reduce((n, r) => n + r.length, 0) } }, pending: [], failed: [], partial: false });
-      case '/statistics':
-        return json(res, 501, { error: 'Not implemented in the fake' });
+      case '/statistics': {
+        const split = q.get('split');
+        if (!config || !split) return json(res, 422, { error: `Parameter '${config ? 'split' : 'config'}' is required` }, { 'X-Error-Code': 'MissingRequiredParameter' });
+        const rows = dataset.splits[split];
+        if (!rows) return json(res, 404, { error: 'Not found.' }, { 'X-Error-Code': 'ResponseNotFound' });
+        return json(res, 200, { num_examples: rows.length, partial: false, statistics: columnStatistics(dataset, rows) });
+      }
       case '/first-rows':
       case '/rows': {
         const split = q.get('split');
@@ -311,18 +323,87 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 }
 
 /** HEAD with Content-Length; GET with `Range: bytes=a-b` → 206 + Content-Range (hyparquet, downloadFile). */
-function sendBytes(req: http.IncomingMessage, res: http.ServerResponse, bytes: Buffer): void {
+function sendBytes(req: http.IncomingMessage, res: http.ServerResponse, bytes: Buffer, extra: Record<string, string> = {}): void {
   const etag = `"${sha1(bytes)}"`;
   const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
   if (range) {
     const start = range[1] === '' ? Math.max(0, bytes.length - Number(range[2])) : Number(range[1]);
     const end = range[1] === '' || range[2] === '' ? bytes.length - 1 : Math.min(Number(range[2]), bytes.length - 1);
     const part = bytes.subarray(start, end + 1);
-    res.writeHead(206, { 'Content-Type': 'application/octet-stream', 'Content-Length': part.length, 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, ETag: etag, 'Accept-Ranges': 'bytes' });
+    res.writeHead(206, { 'Content-Type': 'application/octet-stream', 'Content-Length': part.length, 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, ETag: etag, 'Accept-Ranges': 'bytes', ...extra });
     return void res.end(req.method === 'HEAD' ? undefined : part);
   }
-  res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length, ETag: etag, 'Accept-Ranges': 'bytes' });
+  res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length, ETag: etag, 'Accept-Ranges': 'bytes', ...extra });
   res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** `/statistics` entries (hub-contract §1) for the column kinds the seed datasets have. */
+function columnStatistics(dataset: FakeDataset, rows: Record<string, unknown>[]) {
+  return Object.entries(dataset.features).map(([name, feature]) => {
+    const f = feature as { _type?: string; dtype?: string; names?: string[] };
+    const values = rows.map((row) => row[name]);
+    const nan_count = values.filter((v) => v === null || v === undefined).length;
+    const base = { nan_count, nan_proportion: rows.length ? nan_count / rows.length : 0 };
+    if (f._type === 'ClassLabel') {
+      const frequencies: Record<string, number> = {};
+      let noLabel = 0;
+      for (const v of values as number[]) {
+        if (v === -1) noLabel += 1;
+        else frequencies[f.names![v]] = (frequencies[f.names![v]] ?? 0) + 1;
+      }
+      return { column_name: name, column_type: 'class_label', column_statistics: { ...base, no_label_count: noLabel, no_label_proportion: noLabel / rows.length, n_unique: Object.keys(frequencies).length, frequencies } };
+    }
+    if (f._type === 'Value' && f.dtype !== 'string') {
+      const numbers = values.filter((v): v is number => typeof v === 'number');
+      const min = numbers.reduce((a, b) => Math.min(a, b), Infinity);
+      const max = numbers.reduce((a, b) => Math.max(a, b), -Infinity);
+      const mean = numbers.reduce((a, b) => a + b, 0) / Math.max(numbers.length, 1);
+      return { column_name: name, column_type: f.dtype?.startsWith('float') ? 'float' : 'int', column_statistics: { ...base, min, max, mean, median: null, std: null, histogram: null } };
+    }
+    if (f._type === 'Value') {
+      const unique = new Set(values);
+      const label = unique.size <= 10 || (unique.size / rows.length <= 0.2 && unique.size < 1000);
+      if (label) {
+        const frequencies: Record<string, number> = {};
+        for (const v of values) frequencies[String(v)] = (frequencies[String(v)] ?? 0) + 1;
+        return { column_name: name, column_type: 'string_label', column_statistics: { ...base, n_unique: unique.size, frequencies } };
+      }
+      const lengths = values.map((v) => String(v ?? '').length);
+      return { column_name: name, column_type: 'string_text', column_statistics: { ...base, min: Math.min(...lengths), max: Math.max(...lengths), mean: null, median: null, std: null, histogram: null } };
+    }
+    const kind = f._type === 'Image' ? 'image' : 'list';
+    return { column_name: name, column_type: kind, column_statistics: { ...base, min: null, max: null, mean: null, median: null, std: null, histogram: null } };
+  });
+}
+
+/** The head commit of a fake repo: the oid its last commit answered. */
+const headSha = (repo: FakeRepo) => sha1(`${repo.id}:${repo.commits.length}`);
+
+/** `GET /api/datasets/{ns}/{repo}[/revision/{rev}]` as huggingface_hub's DatasetInfo reads it. */
+function repoInfo(repo: FakeRepo) {
+  const [author] = repo.id.split('/');
+  return {
+    _id: `repo-${repo.id}`, id: repo.id, author, sha: headSha(repo), private: repo.private, gated: false, disabled: false,
+    lastModified: new Date(0).toISOString(), createdAt: new Date(0).toISOString(), tags: [], downloads: 0, likes: 0,
+    cardData: {}, siblings: [...repo.files.keys()].map((rfilename) => ({ rfilename })),
+  };
+}
+
+/** Tree entries under `prefix`: direct children, or everything below when recursive; folders included. */
+function treeEntries(repo: FakeRepo, prefix: string, recursive: boolean) {
+  const base = prefix ? `${prefix.replace(/\/+$/, '')}/` : '';
+  const files = [...repo.files.entries()].filter(([path]) => path.startsWith(base));
+  const directories = new Set<string>();
+  const entries: { type: string; oid: string; size: number; path: string }[] = [];
+  for (const [path, bytes] of files) {
+    const rest = path.slice(base.length).split('/');
+    for (let depth = 1; depth < rest.length; depth += 1) {
+      if (!recursive && depth > 1) break;
+      directories.add(base + rest.slice(0, depth).join('/'));
+    }
+    if (recursive || rest.length === 1) entries.push({ type: 'file', oid: sha1(bytes), size: bytes.length, path });
+  }
+  return [...[...directories].sort().map((path) => ({ type: 'directory', oid: sha1(path), size: 0, path })), ...entries];
 }
 
 const sha1 = (data: string | Buffer) => createHash('sha1').update(data).digest('hex');

@@ -3,6 +3,7 @@ import { newApiKey, newId } from '../../src/lib/ids.js';
 import { nowTimestamp } from '../../src/lib/time.js';
 import { toJson } from '../../src/storage/json.js';
 import type { Tables } from '../../src/storage/tables.js';
+import { dialectOf } from '../../src/storage/dialect.js';
 import { createTextIndex } from '../../src/storage/search/text-index.js';
 
 /**
@@ -45,7 +46,7 @@ export async function createHubDataset(db: Kysely<Tables>, spec: HubDatasetSpec)
   }
   // What publishing does: the dataset's full-text index over its fields.
   if ((spec.status ?? 'ready') === 'ready') {
-    await createTextIndex(db, 'sqlite', id, (spec.fields ?? []).map((f) => ({ name: f.name, settings: { type: f.type } })));
+    await createTextIndex(db, dialectOf(db), id, (spec.fields ?? []).map((f) => ({ name: f.name, settings: { type: f.type } })));
   }
   const questionIds: Record<string, string> = {};
   for (const q of spec.questions ?? []) {

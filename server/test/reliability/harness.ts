@@ -243,7 +243,7 @@ export function isContractError(status: number, body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Record<string, unknown>;
   if (status === 422 && typeof b.code === 'string' && typeof b.message === 'string' && !('detail' in b)) return true;
-  if (typeof b.detail === 'string') return [400, 401, 403, 404, 405, 409, 413, 415, 422, 429].includes(status);
+  if (typeof b.detail === 'string') return [400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 431].includes(status);
   if (typeof b.detail !== 'object' || b.detail === null) return false;
   const d = b.detail as Record<string, unknown>;
   if (typeof d.code !== 'string' || !d.code.startsWith(API) || typeof d.params !== 'object' || d.params === null) return false;

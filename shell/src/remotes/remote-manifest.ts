@@ -1,7 +1,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { readRemoteManifest, type RemoteManifest } from './route-remote-preload.js';
 
-/** Remote name → entry URL, as written by the build to `/remotes.json`. */
-export type RemoteManifest = Record<string, string>;
+export type { RemoteManifest };
 
 export const REMOTE_NAMES = ['mfe_auth', 'mfe_home', 'mfe_annotation', 'mfe_settings', 'mfe_hub_import'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -14,10 +14,9 @@ let pending: Promise<RemoteManifest> | undefined;
  */
 export function ensureRemotesRegistered(fetchImpl: typeof fetch = fetch): Promise<RemoteManifest> {
   pending ??= (async () => {
-    // Default cache mode so the <link rel=preload> in index.html is reused; the server sends no-cache.
-    const response = await fetchImpl('/remotes.json');
-    if (!response.ok) throw new Error(`Remote manifest unavailable (HTTP ${response.status})`);
-    const manifest = (await response.json()) as RemoteManifest;
+    // One read per page, shared with the boot-time preload (index.ts); default cache mode so the
+    // <link rel=preload> in index.html is reused; the server sends no-cache.
+    const manifest = await readRemoteManifest(fetchImpl);
     registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
     return manifest;
   })().catch((error: unknown) => {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -52,6 +54,32 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   return reply.code(500).send({
     detail: { code: `${API_ERROR}GenericServerError`, params: { type: 'Error', message: 'Internal server error', args: [] } },
   });
+}
+
+/**
+ * Router failures Fastify answers before any route runs (`frameworkErrors` option): a path that is
+ * not valid percent-encoding (`/records/%zz`, `%ED%A0%80`) or a parameter over maxParamLength.
+ * The reference decodes the path and fails the id's validation: contract §0, the 422 validation shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Value error, path parameter too long' : 'Value error, invalid URL encoding';
+  return reply.code(422).send(validationBody([{ type: 'value_error', loc: ['path'], msg }]));
+}
+
+/**
+ * Errors of the HTTP parser, before Fastify sees a request (`clientErrorHandler` option): a URL or
+ * headers over Node's 16 KiB limit (431), a timeout (408) or a malformed request (400). Same
+ * `{"detail": "..."}` body as every other plain HTTP error (contract §5).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = http.STATUS_CODES[status] ?? 'Bad Request';
+  const body = JSON.stringify({ detail: reason });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export function validationBody(errors: ValidationIssue[]) {

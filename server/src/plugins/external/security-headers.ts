@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * on every request, which cost about 7% of a response submit.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: { frameAncestors: string[] }) => {
+  async (app: FastifyInstance, options: { frameAncestors: string[]; connectSrc?: string[] }) => {
     const middleware = helmet({
       contentSecurityPolicy: {
         directives: {
@@ -16,7 +16,8 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-          connectSrc: ["'self'"],
+          // Plus the dataset viewer: the hub import screens call it from the browser (product spec §7).
+          connectSrc: ["'self'", ...(options.connectSrc ?? [])],
           frameSrc: ["'self'"],
           frameAncestors: options.frameAncestors,
           // Served over plain http on localhost and intranets: never rewrite subresources to https.

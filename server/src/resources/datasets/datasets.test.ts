@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { createDataset, createField, createPublishedDataset, createQuestion, insertRecord, insertResponse } from '../../../test/datasets-api-fixtures.js';
 import { FORBIDDEN, UNAUTHORIZED, createPrincipals, createUser, createWorkspace, uniqueName, type Principals } from '../../../test/fixtures.js';
 import { PRINCIPALS, READ_MATRIX, WRITE_MATRIX, clientOf } from '../../../test/policy-matrix.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { tableExists as tableExistsIn } from '../../../test/storage-probes.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -19,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const tableExists = async (name: string) => {
-  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name = ${name}`.execute(server.app.database.db);
-  return rows.length > 0;
-};
+const tableExists = (name: string) => tableExistsIn(server.app.database, name);
 
 describe('POST /datasets', () => {
   it('creates a draft with defaults', async () => {

@@ -244,6 +244,13 @@ describe('POST /datasets/{id}/export', () => {
           values: toJson({ label: { value: 'a' }, tags: { value: ['x', 'z'] } }), inserted_at: now, updated_at: now,
         }).execute();
       }
+      if (i === 2) {
+        // A draft that answers `label` only: `tags.responses` must not list it (the SDK's from_hub refuses nulls).
+        await db().insertInto('responses').values({
+          id: newId(), record_id: recordId, dataset_id: ds.id, user_id: owner.id, status: 'draft',
+          values: toJson({ label: { value: 'b' } }), inserted_at: now, updated_at: now,
+        }).execute();
+      }
       await db().insertInto('suggestions').values({
         id: newId(), record_id: recordId, dataset_id: ds.id, question_id: ds.questionIds.label, type: 'model', value: toJson('b'),
         agent: 'bot', score: toJson(0.5), inserted_at: now, updated_at: now,
@@ -292,9 +299,12 @@ describe('POST /datasets/{id}/export', () => {
     });
     expect(rows[1].chat).toEqual([{ role: 'user', content: 'hi' }]);
     expect(rows[1]['label.responses'] ?? null).toBeNull();
+    expect(rows[2]['label.responses']).toEqual(['b']);
+    expect(rows[2]['label.responses.status']).toEqual(['draft']);
+    expect(rows[2]['tags.responses'] ?? null).toBeNull();
     const kv = parquetMetadata(file).key_value_metadata?.find((e) => e.key === 'huggingface');
     expect(JSON.parse(kv!.value!).info.features['tags.responses']).toEqual({
-      feature: { feature: { dtype: 'string', _type: 'Value' }, _type: 'List' }, _type: 'List',
+      feature: { feature: { dtype: 'string', _type: 'Value' }, _type: 'Sequence' }, _type: 'Sequence',
     });
   });
 

@@ -23,3 +23,12 @@ export function readEnvironmentSettings(env: NodeJS.ProcessEnv) {
   );
   return { argilla, huggingface };
 }
+
+/**
+ * [ours] Where the browser reaches the Hub and the dataset viewer: the import screens call the
+ * viewer directly (product spec §7), and tests point both at a fake. Under a key of its own so
+ * the Argilla-shaped members stay as the contract has them.
+ */
+export function readHubEndpoints(config: { hubUrl: string; datasetsServerUrl: string }) {
+  return { hub_url: config.hubUrl, datasets_server_url: config.datasetsServerUrl };
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SERVER_VERSION } from '../../lib/version.js';
-import { readEnvironmentSettings } from './environment-settings.js';
+import { readEnvironmentSettings, readHubEndpoints } from './environment-settings.js';
 
 /** `/version`, `/status`, `/settings` (contract §2.1): public. */
 export const routes: FastifyPluginAsync = async (app) => {
@@ -15,5 +15,8 @@ export const routes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get('/settings', { config: { public: true } }, async () => readEnvironmentSettings(process.env));
+  app.get('/settings', { config: { public: true } }, async () => ({
+    ...readEnvironmentSettings(process.env),
+    scholia: readHubEndpoints(app.config),
+  }));
 };

@@ -27,7 +27,21 @@ describe('info routes', () => {
   it('GET /settings omits the huggingface block off Spaces', async () => {
     const res = await api.get('/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ argilla: { share_your_progress_enabled: false } });
+    expect(res.body).toEqual({
+      argilla: { share_your_progress_enabled: false },
+      scholia: { hub_url: expect.any(String), datasets_server_url: expect.any(String) },
+    });
+  });
+
+  it('GET /settings tells the browser where the Hub and the dataset viewer are', async () => {
+    const res = await api.get('/settings');
+    expect(res.body.scholia).toEqual({ hub_url: server.app.config.hubUrl, datasets_server_url: server.app.config.datasetsServerUrl });
+  });
+
+  it('the CSP lets the browser call the dataset viewer (product spec §7)', async () => {
+    const res = await fetch(`${server.url}/api/v1/settings`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(/connect-src [^;]*/.exec(csp)?.[0]).toContain(new URL(server.app.config.datasetsServerUrl).origin);
   });
 
   it('unknown paths give the plain 404 body', async () => {

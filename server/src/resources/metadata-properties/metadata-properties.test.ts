@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { createDataset, createPublishedDataset, insertRecord } from '../../../test/datasets-api-fixtures.js';
 import { createPrincipals, uniqueName, validationError, type Principals } from '../../../test/fixtures.js';
 import { PRINCIPALS, READ_MATRIX, WRITE_MATRIX, clientOf, type PrincipalName } from '../../../test/policy-matrix.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { indexDefinition, metadataIndexExpression } from '../../../test/storage-probes.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -25,13 +25,7 @@ const createProperty = async (datasetId: string, body: Record<string, unknown>) 
   return res.body;
 };
 
-const indexExists = async (propertyId: string) => {
-  const name = `mp_${propertyId.replace(/-/g, '')}`;
-  const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ${name}`.execute(
-    server.app.database.db,
-  );
-  return rows[0]?.sql;
-};
+const indexExists = (propertyId: string) => indexDefinition(server.app.database, `mp_${propertyId.replace(/-/g, '')}`);
 
 describe('POST /datasets/{id}/metadata-properties', () => {
   it('creates each type with exact settings, on a published dataset too, and an expression index', async () => {
@@ -59,7 +53,7 @@ describe('POST /datasets/{id}/metadata-properties', () => {
         inserted_at: expect.stringMatching(TS),
         updated_at: expect.stringMatching(TS),
       });
-      expect(await indexExists(res.body.id)).toContain(`json_extract(metadata, '$."${name}"')`);
+      expect(await indexExists(res.body.id)).toContain(metadataIndexExpression(server.app.database, name));
       created.push(res.body);
     }
     expect((await p.owner.get(`/me/datasets/${dataset.id}/metadata-properties`)).body).toEqual({ items: created });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { fromJson } from '../../storage/json.js';
+import { lockRecordsForRecount } from '../../storage/repositories/records.repository.js';
 import type { DatasetRow, Tables } from '../../storage/tables.js';
 
 /** `min_submitted` of a dataset's task distribution (contract §6.1). */
@@ -13,8 +14,11 @@ export function minSubmitted(dataset: Pick<DatasetRow, 'distribution'>): number 
  */
 export async function refreshRecordStatuses(db: Kysely<Tables>, dataset: DatasetRow, recordIds: string[]): Promise<void> {
   const min = minSubmitted(dataset);
-  for (let start = 0; start < recordIds.length; start += 500) {
-    const ids = recordIds.slice(start, start + 500);
+  // Sorted once so every chunk locks in id order across concurrent transactions.
+  const sorted = [...recordIds].sort();
+  await lockRecordsForRecount(db, sorted);
+  for (let start = 0; start < sorted.length; start += 500) {
+    const ids = sorted.slice(start, start + 500);
     const submitted = sql<number>`(SELECT COUNT(*) FROM responses WHERE responses.record_id = records.id AND responses.status = 'submitted')`;
     await db
       .updateTable('records')

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { seedDataset, type SeededDataset } from '../../../test/dataset-fixtures.js';
 import { createPrincipals, createUser, FORBIDDEN, UNAUTHORIZED, validationError, type Principals, type TestUser } from '../../../test/fixtures.js';
 import { clientOf, PRINCIPALS, WRITE_MATRIX } from '../../../test/policy-matrix.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { textIndexTable } from '../../storage/search/text-index.js';
+import { textIndexRids } from '../../../test/storage-probes.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -40,10 +39,7 @@ const countRecords = async (datasetId: string) =>
     ).n,
   );
 
-const ftsMatches = async (datasetId: string, term: string) =>
-  (await sql<{ rowid: number }>`SELECT rowid FROM ${sql.table(textIndexTable(datasetId))} WHERE ${sql.table(textIndexTable(datasetId))} MATCH ${term}`.execute(
-    server.app.database.db,
-  )).rows.map((r) => Number(r.rowid));
+const ftsMatches = (datasetId: string, term: string) => textIndexRids(server.app.database, datasetId, term);
 
 beforeAll(async () => {
   server = await startTestServer();

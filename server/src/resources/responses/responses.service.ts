@@ -55,11 +55,16 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
   await requireAdminMember(db, user, dataset.workspace_id);
 }
 
+const responseExists = (recordId: string, userId: string) =>
+  new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
+
 /** Saves a response row, then status, dataset users and activity, in one transaction. */
 async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode: 'insert' | 'update'): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (mode === 'insert') await insertResponse(trx, row);
-    else await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
+    if (mode === 'insert') {
+      // A concurrent request of the same user created it since the caller checked.
+      if (!(await insertResponse(trx, row))) throw responseExists(row.record_id, row.user_id);
+    } else await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
     await recordResponseActivity(trx, dataset.id, [row.user_id], row.updated_at);
   });
@@ -75,9 +80,7 @@ export async function createResponse(database: Database, user: UserRow, recordId
 }
 
 async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<ResponseRow> {
-  if (await findResponseOfUser(db, record.id, user.id)) {
-    throw new ConflictError(`Response already exists for record with id \`${record.id}\` and by user with id \`${user.id}\``);
-  }
+  if (await findResponseOfUser(db, record.id, user.id)) throw responseExists(record.id, user.id);
   const values = validateResponse(body, await loadQuestions(db, dataset.id), fromJson(record.fields));
   const now = nowTimestamp();
   const row: ResponseRow = {
@@ -151,7 +154,12 @@ export async function upsertMyResponses(database: Database, user: UserRow, items
       const body: ResponseBody = { status: item.status, values: item.values };
       const row = existing
         ? await updateResponseFor(db, existing, record, dataset, body)
-        : await createResponseFor(db, user, record, dataset, body);
+        : await createResponseFor(db, user, record, dataset, body).catch(async (error: unknown) => {
+            // Upsert: another request of this user created the response meanwhile; update that one.
+            const created = error instanceof ConflictError ? await findResponseOfUser(db, record.id, user.id) : undefined;
+            if (!created) throw error;
+            return updateResponseFor(db, created, record, dataset, body);
+          });
       results.push({ item: presentResponse(row), error: null });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationContext } from './context.js';
 import * as createCoreTables from './202611220000_create_core_tables.js';
 import * as addSearchSupport from './202611221300_add_search_support.js';
+import * as createInstanceSettings from './202611231000_create_instance_settings.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -12,4 +13,5 @@ interface MigrationModule {
 export const migrations: Record<string, MigrationModule> = {
   '202611220000_create_core_tables': createCoreTables,
   '202611221300_add_search_support': addSearchSupport,
+  '202611231000_create_instance_settings': createInstanceSettings,
 };

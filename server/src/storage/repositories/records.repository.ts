@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { dialectOf } from '../dialect.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
 
 /**
@@ -247,4 +248,19 @@ export async function recordResponseActivity(db: Db, datasetId: string, userIds:
       .execute();
   }
   await db.updateTable('datasets').set({ last_activity_at: now }).where('id', '=', datasetId).execute();
+}
+
+/**
+ * Before recounting records' responses in a transaction: PostgreSQL row-locks the records (in id
+ * order, so concurrent callers never deadlock; NO KEY UPDATE does not wait for the key-share
+ * locks that inserting responses takes), so the recount, a later statement with a fresh
+ * snapshot, sees every response another process committed meanwhile. Without it two concurrent
+ * submits can both count only their own response. SQLite runs one writer at a time: nothing to do.
+ */
+export async function lockRecordsForRecount(db: Db, ids: string[]): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  for (const chunk of chunks(ids, 60)) {
+    if (chunk.length === 0) continue;
+    await db.selectFrom('records').select('id').where('id', 'in', chunk).orderBy('id').forNoKeyUpdate().execute();
+  }
 }

@@ -9,9 +9,19 @@ export const findResponseById = (db: Db, id: string): Promise<ResponseRow | unde
 export const findResponseOfUser = (db: Db, recordId: string, userId: string): Promise<ResponseRow | undefined> =>
   db.selectFrom('responses').selectAll().where('record_id', '=', recordId).where('user_id', '=', userId).executeTakeFirst();
 
-export async function insertResponse(db: Db, row: ResponseRow): Promise<ResponseRow> {
-  await db.insertInto('responses').values(row).execute();
-  return row;
+/**
+ * Inserts the row unless the user already has a response to the record; false when one exists
+ * (also one a concurrent transaction committed in between: PostgreSQL waits for it, and no
+ * unique-violation error escapes).
+ */
+export async function insertResponse(db: Db, row: ResponseRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('responses')
+    .values(row)
+    .onConflict((oc) => oc.columns(['record_id', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function updateResponse(db: Db, id: string, changes: Pick<ResponseRow, 'status' | 'values' | 'updated_at'>): Promise<void> {

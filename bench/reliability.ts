@@ -1,0 +1,194 @@
+/**
+ * Reliability bench: the long runs of server/test/reliability, with figures.
+ *  1. authorization matrix: every /api/v1 route of the server's own table × 8 principals;
+ *  2. fuzzing: FUZZ_CASES (default 3000) hostile requests (fast-check), counting 5xx, non-contract
+ *     bodies and refused requests that wrote;
+ *  3. durability: KILL_CYCLES (default 5) SIGKILLs of the real server mid-writes, then restart and
+ *     count acknowledged writes lost and half-written batches;
+ *  4. soak: SOAK_CLIENTS (default 100) annotators on loopback for SOAK_SECONDS (default 60; 300 for
+ *     the full run) against the real server process: errors, p99 latency, RSS growth.
+ * Prints plain `name: value` lines. Run from the repo root: `npx tsx bench/reliability.ts`.
+ */
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import fc from 'fast-check';
+import { TestApi } from '../server/test/api-client.js';
+import { startTestServer } from '../server/test/test-server.js';
+import { CHILD_OWNER, startChildServer } from '../server/test/reliability/child-server.js';
+import { runDurability } from '../server/test/reliability/durability-scenario.js';
+import { fuzzCaseArbitrary, runFuzzCase } from '../server/test/reliability/fuzz-cases.js';
+import { buildWorld, listApiRoutes, MATRIX_PRINCIPALS, snapshotTables, waitForJobs } from '../server/test/reliability/harness.js';
+import { expectedStatus, ROUTE_EXPECTATIONS, sendRouteRequest } from '../server/test/reliability/route-expectations.js';
+
+const FUZZ_CASES = Number(process.env.FUZZ_CASES ?? 3000);
+const KILL_CYCLES = Number(process.env.KILL_CYCLES ?? 5);
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const SOAK_CLIENTS = Number(process.env.SOAK_CLIENTS ?? 100);
+const only = (process.env.ONLY ?? 'authz,fuzz,durability,soak').split(',');
+
+const print = (name: string, value: string | number) => console.log(`${name}: ${value}`);
+
+async function authorizationAndFuzz() {
+  const server = await startTestServer({ env: { SCHOLIA_HUB_URL: 'http://127.0.0.1:9', SCHOLIA_DATASETS_SERVER_URL: 'http://127.0.0.1:9' } });
+  try {
+    const world = await buildWorld(server);
+    const routes = listApiRoutes(server.app);
+    if (only.includes('authz')) {
+      let checks = 0;
+      const mismatches: string[] = [];
+      for (const route of routes) {
+        const expectation = ROUTE_EXPECTATIONS[route];
+        if (!expectation) continue;
+        const method = route.split(' ')[0];
+        const successes = Array.isArray(expectation.success) ? expectation.success : [expectation.success];
+        for (const principal of MATRIX_PRINCIPALS) {
+          const want = expectedStatus(expectation.policy, principal, successes[0]);
+          const allowed = successes.includes(want) && want < 400;
+          const request = await expectation.request(world, allowed);
+          const before = allowed ? undefined : await snapshotTables(world.db);
+          const res = await sendRouteRequest(world.clients[principal], method, request);
+          checks += 1;
+          if (allowed ? !successes.includes(res.status) : res.status !== want) mismatches.push(`${route} ${principal}: want ${want} got ${res.status}`);
+          if (before !== undefined && (await snapshotTables(world.db)) !== before) mismatches.push(`${route} ${principal}: refused call wrote`);
+        }
+      }
+      print('authz_routes', routes.length);
+      print('authz_routes_without_expectation', routes.filter((r) => !ROUTE_EXPECTATIONS[r]).length);
+      print('authz_principals', MATRIX_PRINCIPALS.length);
+      print('authz_checks', checks);
+      print('authz_mismatches', mismatches.length);
+      for (const m of mismatches.slice(0, 10)) console.error(`  ${m}`);
+    }
+    if (only.includes('fuzz')) {
+      const cases = fc.sample(fuzzCaseArbitrary(routes), { numRuns: FUZZ_CASES, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) });
+      let fivexx = 0;
+      let badShape = 0;
+      let refusedWrites = 0;
+      let refused = 0;
+      const started = performance.now();
+      for (const fuzz of cases) {
+        const outcome = await runFuzzCase(world, fuzz);
+        if (outcome.status >= 400) refused += 1;
+        if (!outcome.problem) continue;
+        if (outcome.problem.startsWith('5xx') || outcome.status === 0) fivexx += 1;
+        else if (outcome.problem.startsWith('not a contract')) badShape += 1;
+        else refusedWrites += 1;
+        console.error(`  fuzz problem: ${fuzz.route} [${fuzz.kind}] ${outcome.problem.slice(0, 200)}`);
+      }
+      print('fuzz_cases', cases.length);
+      print('fuzz_refused_4xx', refused);
+      print('fuzz_5xx', fivexx);
+      print('fuzz_non_contract_bodies', badShape);
+      print('fuzz_refused_but_wrote', refusedWrites);
+      print('fuzz_seconds', ((performance.now() - started) / 1000).toFixed(1));
+    }
+    await waitForJobs(server.app.database.db).catch(() => undefined);
+  } finally {
+    await server.close();
+  }
+}
+
+async function durability() {
+  const report = await runDurability({ cycles: KILL_CYCLES });
+  print('kills', report.kills);
+  print('kills_survived', report.problems.length === 0 ? report.kills : 0);
+  print('acked_batches', report.ackedBatches);
+  print('acked_responses', report.ackedResponses);
+  print('writes_lost', report.lostWrites);
+  print('half_written_batches', report.halfWrittenBatches);
+  print('record_status_mismatches', report.statusMismatches);
+  print('jobs_not_final', report.jobsNotFinal);
+  for (const p of report.problems.slice(0, 10)) console.error(`  ${p}`);
+}
+
+const rssOf = (pid: number): number => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+};
+
+async function soak() {
+  const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn' } });
+  try {
+    const owner = new TestApi(child.url, { apiKey: CHILD_OWNER.apiKey });
+    const ws = (await owner.post('/workspaces', { name: 'soak' })).body.id;
+    const ds = (await owner.post('/datasets', { name: 'soak', workspace_id: ws, distribution: { strategy: 'overlap', min_submitted: 2 } })).body.id;
+    await owner.post(`/datasets/${ds}/fields`, { name: 'text', title: 'text', required: true, settings: { type: 'text' } });
+    await owner.post(`/datasets/${ds}/questions`, {
+      name: 'label',
+      title: 'label',
+      required: true,
+      settings: { type: 'label_selection', options: ['a', 'b', 'c'].map((v) => ({ value: v, text: v })) },
+    });
+    await owner.put(`/datasets/${ds}/publish`);
+    const recordIds: string[] = [];
+    for (let b = 0; b < 4; b += 1) {
+      const res = await owner.put(`/datasets/${ds}/records/bulk`, { items: Array.from({ length: 500 }, (_, i) => ({ fields: { text: `soak record ${b * 500 + i} about labels` } })) });
+      recordIds.push(...res.body.items.map((r: { id: string }) => r.id));
+    }
+    const annotators: TestApi[] = [];
+    for (let i = 0; i < SOAK_CLIENTS; i += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(10, SOAK_CLIENTS - i) }, async (_, k) => {
+          const user = await owner.post('/users', { username: `soak-${i + k}`, first_name: 'S', role: 'annotator', password: 'soak-password-1' });
+          await owner.post(`/workspaces/${ws}/users`, { user_id: user.body.id });
+          return owner.as({ apiKey: user.body.api_key });
+        }),
+      );
+      annotators.push(...batch);
+    }
+
+    const latencies: number[] = [];
+    let errors = 0;
+    let requests = 0;
+    const deadline = Date.now() + SOAK_SECONDS * 1000;
+    const timed = async (call: () => Promise<{ status: number }>) => {
+      const t = performance.now();
+      try {
+        const res = await call();
+        if (res.status >= 400) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - t);
+      requests += 1;
+    };
+    const annotate = async (api: TestApi, n: number) => {
+      let k = n * 17;
+      while (Date.now() < deadline) {
+        const recordId = recordIds[(k += 7) % recordIds.length];
+        await timed(() => api.post(`/me/datasets/${ds}/records/search?include=responses&offset=${k % 1900}&limit=10`, {}));
+        await timed(() =>
+          api.post('/me/responses/bulk', { items: [{ record_id: recordId, status: k % 9 === 0 ? 'draft' : 'submitted', values: { label: { value: 'abc'[k % 3] } } }] }),
+        );
+        if (k % 5 === 0) await timed(() => api.get(`/me/datasets/${ds}/metrics`));
+        if (k % 11 === 0) await timed(() => api.get(`/datasets/${ds}/progress`));
+      }
+    };
+    const pid = child.process.pid!;
+    const run = Promise.all(annotators.map((api, n) => annotate(api, n)));
+    // Baseline once warm (caches, JIT, SQLite page cache): 10% into the run, at least 5 s.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(5_000, SOAK_SECONDS * 100)));
+    const rssStart = rssOf(pid);
+    await run;
+    const rssEnd = rssOf(pid);
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+    print('soak_seconds', SOAK_SECONDS);
+    print('soak_clients', annotators.length);
+    print('soak_requests', requests);
+    print('soak_requests_per_s', (requests / SOAK_SECONDS).toFixed(0));
+    print('soak_errors', errors);
+    print('soak_p50_ms', pct(0.5).toFixed(1));
+    print('soak_p99_ms', pct(0.99).toFixed(1));
+    print('soak_rss_start_mb', (rssStart / 2 ** 20).toFixed(0));
+    print('soak_rss_end_mb', (rssEnd / 2 ** 20).toFixed(0));
+    print('soak_rss_growth_pct', (((rssEnd - rssStart) / rssStart) * 100).toFixed(1));
+  } finally {
+    await child.stop();
+  }
+}
+
+if (only.includes('authz') || only.includes('fuzz')) await authorizationAndFuzz();
+if (only.includes('durability')) await durability();
+if (only.includes('soak')) await soak();
+process.exit(0);

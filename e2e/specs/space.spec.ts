@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { FAKE_HUB_OAUTH_USERNAME, startE2eFakeHub, type E2eFakeHub } from '../fixtures/fake-hub.js';
+
+/**
+ * The hub-hosted variant: a second server started with a Space's environment (SPACE_ID, no
+ * persistent storage, share-your-progress on) and "Sign in with Hugging Face" against a fake
+ * OpenID provider.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SPACE_OWNER = { username: 'space-owner', password: 'space-owner-password' };
+
+let hub: E2eFakeHub;
+let server: ChildProcess;
+let dataDir: string;
+let spaceUrl: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  hub = await startE2eFakeHub();
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-e2e-space-'));
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SCHOLIA_PORT: String(port),
+      SCHOLIA_HOST: '127.0.0.1',
+      SCHOLIA_DATA_DIR: dataDir,
+      SCHOLIA_OWNER_USERNAME: SPACE_OWNER.username,
+      SCHOLIA_OWNER_PASSWORD: SPACE_OWNER.password,
+      SCHOLIA_WEB_DIR: path.join(ROOT, 'dist', 'web'),
+      SCHOLIA_LOG_LEVEL: 'warn',
+      SCHOLIA_LOGIN_RATE_LIMIT: '1000',
+      ...hub.serverEnv,
+      ...hub.oauthEnv,
+      SPACE_ID: 'alice/scholia-space',
+      SPACE_TITLE: 'Scholia space',
+      SPACE_HOST: 'alice-scholia-space.hf.space',
+      SPACE_SUBDOMAIN: 'alice-scholia-space',
+      SPACE_AUTHOR_NAME: 'alice',
+      PERSISTANT_STORAGE_ENABLED: 'false',
+      SCHOLIA_SHARE_YOUR_PROGRESS: 'true',
+      USERNAME: 'someone-else', // the Space creator; hf-alice signs in as an annotator
+    },
+    stdio: ['ignore', log, log],
+  });
+  spaceUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`space server exited; log in ${dataDir}`);
+    if (await fetch(`${spaceUrl}/api/_status`).then(() => true, () => false)) break;
+    if (Date.now() > deadline) throw new Error('space server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+  await hub?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test.describe('hub-hosted variant (Space)', () => {
+  test('welcome screen, Sign in with Hugging Face, annotator storage warning and share-your-progress', async ({ page }) => {
+    const settings = await (await fetch(`${spaceUrl}/api/v1/settings`)).json() as Record<string, Record<string, unknown>>;
+    expect(settings.argilla).toEqual({ share_your_progress_enabled: true, show_huggingface_space_persistent_storage_warning: true });
+    expect(settings.huggingface).toMatchObject({ space_id: 'alice/scholia-space', space_persistent_storage_enabled: false });
+
+    // Anonymous: / → /sign-in → the Space's welcome screen.
+    await page.goto(`${spaceUrl}/`);
+    await expect(page).toHaveURL(`${spaceUrl}/welcome-hf-sign-in`);
+    await expect(page.getByRole('heading', { name: 'Welcome to Scholia' })).toBeVisible();
+
+    // Sign in with Hugging Face: our server → fake /oauth/authorize (auto-consent) → our callback → home.
+    await page.getByRole('button', { name: 'Sign in with Hugging Face' }).click();
+    await expect(page).toHaveURL(`${spaceUrl}/`, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Your datasets' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('scholia.token'));
+    const me = await (await fetch(`${spaceUrl}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).json() as { username: string; role: string };
+    expect(me).toMatchObject({ username: FAKE_HUB_OAUTH_USERNAME, role: 'annotator' });
+
+    // The import screen shows the annotator wording and share-your-progress.
+    await page.goto(`${spaceUrl}/${encodeURIComponent('scholia/topics')}`);
+    await expect(page.getByTestId('persistent-storage-warning')).toHaveText(/your annotations may be lost when the space restarts/);
+    const share = page.getByRole('region', { name: 'Share your progress' });
+    await expect(share.getByRole('link', { name: 'Open the space on the hub' })).toHaveAttribute('href', `${hub.url}/spaces/alice/scholia-space`);
+    await expect(page.getByRole('note')).toHaveText('Only admins and owners can create datasets from the hub.');
+  });
+
+  test('an owner gets the admin wording of the storage warning; a replayed OAuth state is refused', async ({ page }) => {
+    await page.goto(`${spaceUrl}/sign-in?omitCTA=true`);
+    await page.getByLabel('Username').fill(SPACE_OWNER.username);
+    await page.getByLabel('Password').fill(SPACE_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(`${spaceUrl}/`);
+    await page.goto(`${spaceUrl}/${encodeURIComponent('scholia/topics')}`);
+    await expect(page.getByTestId('persistent-storage-warning')).toHaveText(/Enable persistent storage in the space settings/);
+    await expect(page.getByRole('button', { name: 'Configure the dataset' })).toBeEnabled();
+
+    // A callback with a made-up state fails and offers the way back to sign-in.
+    await page.evaluate(() => localStorage.removeItem('scholia.token'));
+    await page.goto(`${spaceUrl}/oauth/huggingface/callback?code=abc&state=forged`);
+    await expect(page.getByRole('alert').filter({ hasText: /sign/i }).first()).toBeVisible();
+  });
+});

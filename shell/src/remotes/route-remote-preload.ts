@@ -1,0 +1,88 @@
+/**
+ * Starts downloading the current route's remote while the shell itself is still booting.
+ *
+ * It runs from index.ts, before share negotiation, so it imports nothing shared. Without it the
+ * remote's entry is requested only once React, the router and the guard chain are up (~0.5 s
+ * later on a loaded machine). The expose chunk is found in the remote's mf-manifest.json; a
+ * remote without one simply gets no expose preload. Preload links are hints: a wrong guess
+ * costs one download, never behaviour.
+ */
+import type { RemoteName } from './remote-manifest.js';
+
+/** Remote name → entry URL, as written by the build to `/remotes.json`. */
+export type RemoteManifest = Record<string, string>;
+
+let manifest: Promise<RemoteManifest> | undefined;
+
+/**
+ * Reads `/remotes.json` once per page (the index.html preload serves the first read); a failed
+ * read is forgotten so a Retry reads again.
+ */
+export function readRemoteManifest(fetchImpl: typeof fetch = fetch): Promise<RemoteManifest> {
+  manifest ??= (async () => {
+    const response = await fetchImpl('/remotes.json');
+    if (!response.ok) throw new Error(`Remote manifest unavailable (HTTP ${response.status})`);
+    return (await response.json()) as RemoteManifest;
+  })().catch((error: unknown) => {
+    manifest = undefined;
+    throw error;
+  });
+  return manifest;
+}
+
+/** Forgets the cached manifest (tests). */
+export function resetRemoteManifest(): void {
+  manifest = undefined;
+}
+
+/** Which remote a first visit to `pathname` shows, mirroring the route table and guard (spec §2). */
+export function remoteForPath(pathname: string, loggedIn: boolean): RemoteName | undefined {
+  if (/^\/oauth\/[^/]+\/callback\/?$/.test(pathname)) return 'mfe_auth';
+  if (/^\/(sign-in|welcome-hf-sign-in)\/?$/.test(pathname)) return loggedIn ? 'mfe_home' : 'mfe_auth';
+  let remote: RemoteName | undefined;
+  let guarded = true;
+  if (pathname === '/') remote = 'mfe_home';
+  else if (/^\/dataset\/[^/]+\/annotation-mode\/?$/.test(pathname)) remote = 'mfe_annotation';
+  else if (/^\/dataset\/[^/]+\/settings\/?$/.test(pathname)) remote = 'mfe_settings';
+  else if (/^\/user-settings\/?$/.test(pathname)) remote = undefined;
+  else if (/^\/new(\/[^/]+)?\/?$/.test(pathname) || /^\/[^/]+\/?$/.test(pathname)) remote = 'mfe_hub_import';
+  else guarded = false; // the 404 page
+  // An anonymous visitor of a guarded route is sent to sign-in.
+  return loggedIn || !guarded ? remote : 'mfe_auth';
+}
+
+function addPreload(href: string, as: 'script' | 'style'): void {
+  if ([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((l) => l.href === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = as;
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+interface ExposeAssets {
+  name: string;
+  assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } };
+}
+
+/** Preloads the entry and the `./App` expose of the remote the current URL will show. */
+export async function preloadRouteRemote(fetchImpl: typeof fetch = fetch): Promise<void> {
+  let loggedIn = false;
+  try {
+    loggedIn = Boolean(globalThis.localStorage?.getItem('scholia.token'));
+  } catch {
+    // Storage blocked: behave as anonymous.
+  }
+  const remote = remoteForPath(location.pathname, loggedIn);
+  if (!remote) return;
+  const entry = (await readRemoteManifest(fetchImpl))[remote];
+  if (!entry) return;
+  addPreload(entry, 'script');
+  const base = new URL('.', new URL(entry, location.href));
+  const response = await fetchImpl(new URL('mf-manifest.json', base).href);
+  if (!response.ok) return;
+  const { exposes = [] } = (await response.json()) as { exposes?: ExposeAssets[] };
+  const app = exposes.find((e) => e.name === 'App');
+  for (const file of app?.assets?.js?.sync ?? []) addPreload(new URL(file, base).href, 'script');
+  for (const file of app?.assets?.css?.sync ?? []) addPreload(new URL(file, base).href, 'style');
+}
