@@ -55,7 +55,7 @@ function addPreload(href: string, as: 'script' | 'style'): void {
   if ([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((l) => l.href === href)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = as;
+  link.setAttribute('as', as);
   link.href = href;
   document.head.appendChild(link);
 }
