@@ -10,6 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
@@ -259,6 +261,35 @@ function run(compiler) {
   });
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) copies of every JS, CSS, JSON and HTML file of
+ * 1 KB or more; the server sends them with `preCompressed` (server/src/plugins/external/web.ts).
+ * Compressing once at build time lets us use the slowest, smallest settings for free.
+ */
+async function precompress(dir, skip = []) {
+  const jobs = [];
+  const walk = (folder) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!skip.includes(path.relative(dir, file))) walk(file);
+      } else if (/\.(js|css|json|html)$/.test(entry.name) && fs.statSync(file).size >= 1024) {
+        const data = fs.readFileSync(file);
+        jobs.push(
+          brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
+            .then((out) => fs.promises.writeFile(`${file}.br`, out)),
+          gzip(data, { level: 9 }).then((out) => fs.promises.writeFile(`${file}.gz`, out)),
+        );
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  await Promise.all(jobs);
+}
+
 export async function build({ only } = {}) {
   const targets = only ? [only] : ['shell', ...REMOTES.map((r) => r.dir)];
   if (!only) fs.rmSync(WEB_DIR, { recursive: true, force: true });
@@ -275,6 +306,7 @@ export async function build({ only } = {}) {
     if (config.name === 'shell') injectBootPreloads(stats, config.output.path);
   }
   if (!only || only === 'shell') writeRemoteManifest();
+  await Promise.all(targets.map((dir) => precompress(outputDirOf(dir), dir === 'shell' ? ['remotes'] : [])));
   console.log(`web: built ${targets.join(', ')} into ${path.relative(ROOT, WEB_DIR)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, redirect, useNavigate, useParams, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import {
+  Outlet, redirect, useNavigate, useParams, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs,
+} from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { datasetQuery } from '@scholia/shared/api';
 import { bus } from '@scholia/shared/bus';
@@ -32,6 +34,16 @@ export function guardedLoader(name: RouteName, remote?: RemoteName, services: Gu
     if (outcome) throw redirect(outcome.redirect);
     return null;
   };
+}
+
+/**
+ * The guard depends on the path and the session, not on the query, except on the sign-in and
+ * OAuth callback routes. Re-running it on every query change (the annotation page moves through
+ * records with `?page=`) delayed each step by the loader's async round. A sign-out still
+ * navigates through the bus (ShellRoot), which runs the guard.
+ */
+export function revalidateOnPathChange({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 function ShellRoot() {
@@ -115,20 +127,20 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         hydrateFallbackElement: <Booting />,
         children: [
-          { id: 'home', path: '/', loader: guardedLoader('home', 'mfe_home'),
+          { id: 'home', shouldRevalidate: revalidateOnPathChange, path: '/', loader: guardedLoader('home', 'mfe_home'),
             element: <HomeLayout><RemoteScreen remote="mfe_home" /></HomeLayout> },
           { id: 'sign-in', path: '/sign-in', loader: guardedLoader('sign-in'), element: <AuthRoute screen="sign-in" /> },
           { id: 'welcome-hf-sign-in', path: '/welcome-hf-sign-in', loader: guardedLoader('welcome-hf-sign-in'),
             element: <AuthRoute screen="welcome-hf-sign-in" /> },
-          { id: 'user-settings', path: '/user-settings', loader: guardedLoader('user-settings'), element: <UserSettingsRoute /> },
-          { id: 'new-dataset', path: '/new/:id?', loader: guardedLoader('new-dataset', 'mfe_hub_import'), element: <HubImportRoute /> },
-          { id: 'annotation-mode', path: '/dataset/:id?/annotation-mode', loader: guardedLoader('annotation-mode', 'mfe_annotation'),
+          { id: 'user-settings', shouldRevalidate: revalidateOnPathChange, path: '/user-settings', loader: guardedLoader('user-settings'), element: <UserSettingsRoute /> },
+          { id: 'new-dataset', shouldRevalidate: revalidateOnPathChange, path: '/new/:id?', loader: guardedLoader('new-dataset', 'mfe_hub_import'), element: <HubImportRoute /> },
+          { id: 'annotation-mode', shouldRevalidate: revalidateOnPathChange, path: '/dataset/:id?/annotation-mode', loader: guardedLoader('annotation-mode', 'mfe_annotation'),
             element: <AnnotationRoute /> },
-          { id: 'dataset-settings', path: '/dataset/:id?/settings', loader: guardedLoader('dataset-settings', 'mfe_settings'),
+          { id: 'dataset-settings', shouldRevalidate: revalidateOnPathChange, path: '/dataset/:id?/settings', loader: guardedLoader('dataset-settings', 'mfe_settings'),
             element: <DatasetSettingsRoute /> },
           { id: 'oauth-provider-callback', path: '/oauth/:provider?/callback', loader: guardedLoader('oauth-provider-callback'),
             element: <AuthRoute screen="oauth-callback" /> },
-          { id: 'hub-import', path: '/:id', loader: guardedLoader('hub-import', 'mfe_hub_import'), element: <HubImportRoute /> },
+          { id: 'hub-import', shouldRevalidate: revalidateOnPathChange, path: '/:id', loader: guardedLoader('hub-import', 'mfe_hub_import'), element: <HubImportRoute /> },
           { id: 'not-found', path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -4,9 +4,14 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Content-hashed build output: cached for a year (remoteEntry.js, manifests and HTML are not). */
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.(br|gz))?$/;
+
 /**
  * Serves the built frontends from one origin when they exist: the shell at `/` (history-mode
- * fallback to its index.html) and each remote under `/remotes/<name>/`.
+ * fallback to its index.html) and each remote under `/remotes/<name>/`. The build writes a
+ * brotli and a gzip copy next to each JS, CSS, JSON and HTML file (scripts/build-web.mjs);
+ * `preCompressed` sends the best one the browser accepts, else the plain file.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: { webDir?: string }) => {
@@ -16,9 +21,14 @@ export const webPlugin = fp(
       root: webDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Without this `send` writes `Cache-Control: public, max-age=0` after setHeaders, so the
+      // immutable header below never reached the browser.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        const immutable = /\.[0-9a-f]{8}\.(js|css)$/.test(filePath);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Caches must keep the brotli, gzip and plain answers apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
     app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
@@ -8,7 +8,9 @@ import { AnnotationOverview } from '../../progress/components/annotation-overvie
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
 import { sendKeptAnswers, undoLast } from '../api/use-response-actions.js';
 import { hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
-import { BulkView } from './bulk-view.js';
+
+// Bulk mode (with its virtual list) loads when first chosen; focus mode is the default.
+const BulkView = lazy(() => import('./bulk-view.js').then((m) => ({ default: m.BulkView })));
 import { FocusView } from './focus-view.js';
 import { FilterBar } from './filter-bar.js';
 import { Markdown } from './markdown.js';
@@ -120,18 +122,20 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
               reloadToken={reloadToken}
             />
           ) : (
-            <BulkView
-              datasetId={datasetId}
-              criteria={criteria}
-              page={view.page}
-              size={view.size}
-              fields={fields}
-              questions={questions}
-              onPage={(page) => setPage(page)}
-              onSize={(size) => update(criteria, { ...view, size, page: 1 })}
-              onEmpty={setEmpty}
-              reloadToken={reloadToken}
-            />
+            <Suspense fallback={<p className="sch-loading" aria-busy="true">…</p>}>
+              <BulkView
+                datasetId={datasetId}
+                criteria={criteria}
+                page={view.page}
+                size={view.size}
+                fields={fields}
+                questions={questions}
+                onPage={(page) => setPage(page)}
+                onSize={(size) => update(criteria, { ...view, size, page: 1 })}
+                onEmpty={setEmpty}
+                reloadToken={reloadToken}
+              />
+            </Suspense>
           )}
           <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
         </main>

@@ -1,14 +1,16 @@
-import DOMPurify from 'dompurify';
-import { marked } from 'marked';
-import { useMemo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 
-/** Markdown → sanitised HTML: no script, handler or javascript: URL survives (spec: text fields). */
-export function renderMarkdown(source: string): string {
-  const html = marked.parse(source, { async: false, gfm: true, breaks: true });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-}
+// marked + DOMPurify (~20 KB gz) load with the first Markdown text, not with the remote.
+const MarkdownHtml = lazy(() => import('./markdown-html.js').then((m) => ({ default: m.MarkdownHtml })));
 
-export function Markdown({ source, className }: { source: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className={`mfe-ann-markdown ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: html }} />;
-}
+/**
+ * Markdown, sanitised (markdown-html.tsx). Until the renderer has loaded, the source shows as
+ * plain text: React escapes it, so nothing of it can run.
+ */
+export const Markdown = memo(function Markdown({ source, className }: { source: string; className?: string }) {
+  return (
+    <Suspense fallback={<div className={`mfe-ann-markdown ${className ?? ''}`}>{source}</div>}>
+      <MarkdownHtml source={source} className={className} />
+    </Suspense>
+  );
+});

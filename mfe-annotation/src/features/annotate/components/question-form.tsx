@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatScore, suggestionFor } from '../model/initial-answers.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordSuggestion } from '../model/types.js';
 import { LabelQuestion, RatingQuestion } from './choice-questions.js';
 import { Markdown } from './markdown.js';
-import { RankingQuestion } from './ranking-question.js';
+
+// dnd-kit (~20 KB gz) loads only for datasets with a ranking question.
+const RankingQuestion = lazy(() => import('./ranking-question.js').then((m) => ({ default: m.RankingQuestion })));
 import { SpanQuestion } from './span-question.js';
 import { TextQuestion } from './text-question.js';
 
@@ -57,7 +60,11 @@ export function QuestionForm({ questions, answers, record, fields, onAnswer, bul
             input = <RatingQuestion question={question} value={value} suggestion={suggestion} onChange={onChange} />;
             break;
           case 'ranking':
-            input = <RankingQuestion question={question} value={value} onChange={onChange} />;
+            input = (
+              <Suspense fallback={<p className="sch-loading" aria-busy="true">…</p>}>
+                <RankingQuestion question={question} value={value} onChange={onChange} />
+              </Suspense>
+            );
             break;
           case 'span':
             input = <SpanQuestion question={question} record={record} fields={fields} value={value} suggestion={suggestion} onChange={onChange} />;

@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationRecord, Field } from '../model/types.js';
 import { Markdown } from './markdown.js';
-import { CustomField } from './custom-field.js';
+
+// DOMPurify loads only for datasets with a custom field.
+const CustomField = lazy(() => import('./custom-field.js').then((m) => ({ default: m.CustomField })));
 
 interface ChatMessage {
   role: string;
@@ -38,7 +40,8 @@ function ChatField({ value, markdown }: { value: unknown; markdown: boolean }) {
   );
 }
 
-export function FieldView({ field, record, collapsed }: { field: Field; record: AnnotationRecord; collapsed?: boolean }) {
+/** Memoised: answering a question re-renders the form, never the record's fields. */
+export const FieldView = memo(function FieldView({ field, record, collapsed }: { field: Field; record: AnnotationRecord; collapsed?: boolean }) {
   const value = record.fields[field.name];
   const settings = field.settings as { type: string; use_markdown?: boolean; template?: string; advanced_mode?: boolean };
   let body;
@@ -50,7 +53,11 @@ export function FieldView({ field, record, collapsed }: { field: Field; record: 
       body = <ChatField value={value} markdown={Boolean(settings.use_markdown)} />;
       break;
     case 'custom':
-      body = <CustomField template={settings.template ?? ''} advanced={Boolean(settings.advanced_mode)} record={record} fieldName={field.name} />;
+      body = (
+        <Suspense fallback={<p className="sch-loading" aria-busy="true">…</p>}>
+          <CustomField template={settings.template ?? ''} advanced={Boolean(settings.advanced_mode)} record={record} fieldName={field.name} />
+        </Suspense>
+      );
       break;
     default: {
       const text = value === null || value === undefined ? '' : String(value);
@@ -63,13 +70,13 @@ export function FieldView({ field, record, collapsed }: { field: Field; record: 
       {body}
     </section>
   );
-}
+});
 
 /** Every field of a record except those a span question shows itself. */
-export function RecordFields({ fields, record, skip, collapsed }: { fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean }) {
+export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed }: { fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean }) {
   return (
     <div className="mfe-ann-fields">
       {fields.filter((f) => !skip?.has(f.name)).map((field) => <FieldView key={field.id} field={field} record={record} collapsed={collapsed} />)}
     </div>
   );
-}
+});
