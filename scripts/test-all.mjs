@@ -7,6 +7,8 @@ const steps = [
   { name: 'type-check (tsc -b)', command: 'npx tsc -b' },
   { name: 'server API tests (SQLite)', command: 'npm run test -w @scholia/server' },
   { name: 'argilla SDK suite (SQLite)', command: 'npm run test:sdk -w @scholia/server' },
+  { name: 'server API tests (PostgreSQL)', command: 'node scripts/with-postgres.mjs npm run test -w @scholia/server' },
+  { name: 'argilla SDK suite (PostgreSQL)', command: 'node scripts/with-postgres.mjs npm run test:sdk -w @scholia/server' },
   { name: 'build web', command: 'node scripts/build-web.mjs' },
   { name: 'web unit tests', command: `npm run test ${webPackages.map((p) => `-w @scholia/${p}`).join(' ')}` },
   { name: 'browser tests (Chromium)', command: 'npm run test -w @scholia/e2e' },

@@ -31,7 +31,10 @@ def test_hub_records_round_trip(client, workspace, owner, annotator, unique_name
     hf_dataset.to_parquet(str(tmp_path / "data" / "train-00000-of-00001.parquet"))
 
     name = unique_name("hubcopy")
-    copy = rg.Dataset.from_hub(repo_id=str(tmp_path), name=name, settings=full_settings(with_image=False), split="train")
+    # An explicit client: other tests create clients of their own, and the SDK's default is the latest one.
+    copy = rg.Dataset.from_hub(
+        repo_id=str(tmp_path), name=name, settings=full_settings(with_image=False), split="train", client=client
+    )
     try:
         fresh = client.datasets(name=name)
         assert fresh is not None and fresh.id == copy.id
