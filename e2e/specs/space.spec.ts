@@ -113,6 +113,8 @@ test.describe('hub-hosted variant (Space)', () => {
     await page.getByLabel('Password').fill(SPACE_OWNER.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(`${spaceUrl}/`);
+    // The shell shows the notices on every signed-in page, the home page included.
+    await expect(page.getByTestId('persistent-storage-warning')).toHaveText(/Enable persistent storage in the space settings/);
     await page.goto(`${spaceUrl}/${encodeURIComponent('scholia/topics')}`);
     await expect(page.getByTestId('persistent-storage-warning')).toHaveText(/Enable persistent storage in the space settings/);
     await expect(page.getByRole('button', { name: 'Configure the dataset' })).toBeEnabled();

@@ -95,13 +95,4 @@ export const de: HubImportMessages = {
     duplicateName: 'Eine andere Frage hat bereits diesen Namen',
     workspaceRequired: 'Wählen Sie einen Arbeitsbereich oder benennen Sie einen neuen',
   },
-  space: {
-    storageWarningAdmin:
-      'Für diesen Space ist kein dauerhafter Speicher aktiviert: Alle Datensätze und Annotationen gehen verloren, wenn der Space neu startet. Aktivieren Sie dauerhaften Speicher in den Space-Einstellungen, bevor Sie beginnen.',
-    storageWarningAnnotator:
-      'Für diesen Space ist kein dauerhafter Speicher aktiviert: Ihre Annotationen können bei einem Neustart des Space verloren gehen. Bitten Sie den Eigentümer des Space, ihn zu aktivieren.',
-    shareTitle: 'Teilen Sie Ihren Fortschritt',
-    shareText: 'Erzählen Sie anderen von diesem Space und laden Sie sie zum Mitannotieren ein.',
-    shareLink: 'Space im Hub öffnen',
-  },
 };

@@ -93,15 +93,6 @@ export const en = {
     duplicateName: 'Another question already has this name',
     workspaceRequired: 'Choose a workspace or name a new one',
   },
-  space: {
-    storageWarningAdmin:
-      'Persistent storage is not enabled for this space: every dataset and annotation is lost when the space restarts. Enable persistent storage in the space settings before you start.',
-    storageWarningAnnotator:
-      'Persistent storage is not enabled for this space: your annotations may be lost when the space restarts. Ask the owner of the space to enable it.',
-    shareTitle: 'Share your progress',
-    shareText: 'Tell others about this space and invite them to help label.',
-    shareLink: 'Open the space on the hub',
-  },
 };
 
 /** Shape every other language must have: same keys, any strings. */

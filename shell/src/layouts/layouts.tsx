@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs, type Crumb } from '@scholia/shared/ui';
 import { AppHeader, Logo } from '../chrome/app-header.js';
+import { SpaceNotices } from '../chrome/space-notices.js';
 
 /** Layouts of spec §2. Each marks itself with data-layout for styling and tests. */
 
@@ -28,6 +29,7 @@ export function HomeLayout({ children }: { children: ReactNode }) {
   return (
     <div className="sch-layout" data-layout="home">
       <AppHeader />
+      <SpaceNotices />
       <main className="sch-main sch-main--home">{children}</main>
     </div>
   );
@@ -38,6 +40,7 @@ export function InternalLayout({ crumbs, children }: { crumbs: Crumb[]; children
   return (
     <div className="sch-layout" data-layout="internal">
       <AppHeader />
+      <SpaceNotices />
       <div className="sch-page-header"><Breadcrumbs items={crumbs} /></div>
       <main className="sch-main">{children}</main>
     </div>
@@ -49,6 +52,7 @@ export function AnnotationLayout({ crumbs, children }: { crumbs: Crumb[]; childr
   return (
     <div className="sch-layout" data-layout="annotation">
       <AppHeader><Breadcrumbs items={crumbs} /></AppHeader>
+      <SpaceNotices />
       <main className="sch-main sch-main--center">{children}</main>
     </div>
   );

@@ -111,6 +111,15 @@ export const de: Messages = {
     demoTitle: 'Demo ausprobieren',
     demoLink: 'Demo-Space öffnen',
   },
+  space: {
+    storageWarningAdmin:
+      'Für diesen Space ist kein dauerhafter Speicher aktiviert: Alle Datensätze und Annotationen gehen verloren, wenn der Space neu startet. Aktivieren Sie dauerhaften Speicher in den Space-Einstellungen, bevor Sie beginnen.',
+    storageWarningAnnotator:
+      'Für diesen Space ist kein dauerhafter Speicher aktiviert: Ihre Annotationen können bei einem Neustart des Space verloren gehen. Bitten Sie den Eigentümer des Space, ihn zu aktivieren.',
+    shareTitle: 'Teilen Sie Ihren Fortschritt',
+    shareText: 'Erzählen Sie anderen von diesem Space und laden Sie sie zum Mitannotieren ein.',
+    shareLink: 'Space im Hub öffnen',
+  },
   annotation: {
     title: 'Annotation',
     progress: 'Fortschritt',

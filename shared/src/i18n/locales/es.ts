@@ -111,6 +111,15 @@ export const es: Messages = {
     demoTitle: 'Prueba la demo',
     demoLink: 'Abrir el espacio de demostración',
   },
+  space: {
+    storageWarningAdmin:
+      'El almacenamiento persistente no está activado en este space: todos los datasets y anotaciones se pierden cuando el space se reinicia. Actívalo en la configuración del space antes de empezar.',
+    storageWarningAnnotator:
+      'El almacenamiento persistente no está activado en este space: tus anotaciones pueden perderse cuando el space se reinicie. Pide a la persona propietaria del space que lo active.',
+    shareTitle: 'Comparte tu progreso',
+    shareText: 'Da a conocer este space e invita a otras personas a ayudar a etiquetar.',
+    shareLink: 'Abrir el space en el hub',
+  },
   annotation: {
     title: 'Anotación',
     progress: 'Progreso',

@@ -17,7 +17,7 @@ import { buildPythonSnippet } from '../domain/python-snippet.js';
 import { newQuestion, QUESTION_TYPES, type QuestionConfig, type QuestionType } from '../domain/question-defaults.js';
 import { isConfigurationValid, validateConfiguration } from '../domain/validation.js';
 import { useSubsetAndSplit } from '../../repository/components/repository-lookup.js';
-import { isAdminOrOwner, SpaceNotices } from '../../space/components/space-notices.js';
+import { isAdminOrOwner } from '../../access/roles.js';
 import { ColumnMapping } from './column-mapping.js';
 import { QuestionEditor } from './question-editor.js';
 import { RecordPreview } from './record-preview.js';
@@ -104,7 +104,6 @@ function LoadedEditor({ info, subset, split, workspaces }: { info: HubDatasetInf
   const busy = create.isPending;
   return (
     <section className="sch-card mfe-hub-import mfe-hub-import--editor">
-      <SpaceNotices />
       <header className="mfe-hub-import__head">
         <h1>{t('editor.heading')}</h1>
         <p>

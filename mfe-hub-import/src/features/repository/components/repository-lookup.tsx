@@ -9,7 +9,7 @@ import {
 import { formatNumber } from '@scholia/shared/i18n';
 import { classifyColumns, type HubColumn } from '../../configuration/domain/hub-columns.js';
 import { CellView } from '../../configuration/components/cell-view.js';
-import { SpaceNotices, isAdminOrOwner } from '../../space/components/space-notices.js';
+import { isAdminOrOwner } from '../../access/roles.js';
 
 /** The subset and split the user picked (URL query), or the first ones (spec §2: first preselected). */
 export function useSubsetAndSplit(info: HubDatasetInfo | undefined) {
@@ -49,7 +49,6 @@ export function RepositoryLookup({ repoId }: { repoId?: string }) {
 
   return (
     <section className="sch-card mfe-hub-import">
-      <SpaceNotices />
       <header className="mfe-hub-import__head">
         <h1>{t('title')}</h1>
         <p>
