@@ -15,7 +15,6 @@ import { beacon, corpus, CORPUS_SIZE, shortPayload } from '../fixtures/xss-paylo
  * the guard also fails on markup that would only run on a click (javascript: links, forms...).
  */
 test.use({ bypassCSP: true });
-test.describe.configure({ mode: 'serial' });
 
 let ds: XssDataset;
 
@@ -39,6 +38,20 @@ async function openUserMenu(page: Page, guard: XssGuard, screen: string) {
     await page.keyboard.press('Escape');
   }
 }
+
+test('positive control: the guard sees each beacon kind fire and flags injected markup', async ({ page }) => {
+  const guard = await guarded(page, ds.annotator);
+  await page.goto(`${baseUrl()}/no/such/page`);
+  await page.evaluate((html) => { document.body.insertAdjacentHTML('beforeend', html); }, [0, 1, 2, 3, 4].map((i) => `<img src=x onerror=${beacon(`control-${i}`, i)}>`).join(''));
+  await expect.poll(() => guard.hits.length).toBe(5);
+  expect(guard.hits.join('\n')).toMatch(/call control-0 \(read the token\)/);
+  expect(guard.hits.join('\n')).toMatch(/dialog alert control-1/);
+  expect(guard.hits.join('\n')).toMatch(/request .*__xss_control-2ey/); // the token was appended
+  expect(guard.hits.join('\n')).toMatch(/title XSS-control-3/);
+  expect(guard.hits.join('\n')).toMatch(/console XSS-FIRED-control-4/);
+  await guard.scan('control');
+  expect(guard.findings.filter((f) => f.includes('handler onerror'))).toHaveLength(5);
+});
 
 test('the server refuses dangerous image URLs and markup in suggestion agents', () => {
   for (const [url, code] of Object.entries(ds.imageUrlStatuses)) expect(code, `image URL ${url}`).toBeGreaterThanOrEqual(400);
@@ -68,6 +81,10 @@ test('annotation focus mode: every record, field and question type, guidelines, 
   await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
   await expect(page.getByTestId('focus-record')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('annotation-dataset-name')).toHaveText(ds.name);
+
+  // Not vacuous: the hostile text is there, as text (record 1 carries the <script> payload).
+  await expect(page.getByTestId('span-text-entities')).toContainText('<script>top.__xss(/text-script/.source');
+  await expect(page.getByTestId('field-md')).toBeVisible();
 
   // The custom-template frames: sandboxed without allow-same-origin, the token out of reach.
   expect(await assertCustomFramesIsolated(page, ['field-custom', 'field-custom_adv'])).toBe(2);
