@@ -120,6 +120,18 @@ try {
   const focusFiles = inShell.files();
   const focusKb = inShell.kb();
   const times = [];
+  // Where the time goes: the POST of each submit (server round trip as the browser saw it) and
+  // the other API calls made meanwhile (buffering, progress and metrics refreshes).
+  const posts = [];
+  const others = [];
+  const onFinished = (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    const { responseEnd } = request.timing();
+    if (request.method() === 'POST' && /\/records\/[^/]+\/responses$/.test(pathname)) posts.push(responseEnd);
+    else others.push(`${request.method()} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`);
+  };
+  page.on('requestfinished', onFinished);
   for (let i = 0; i < 50; i++) {
     const expected = `Record ${i + 2} of`;
     const ms = await page.evaluate(async (expected) => {
@@ -133,6 +145,8 @@ try {
     }, expected);
     times.push(ms);
   }
+  page.off('requestfinished', onFinished);
+  const otherCounts = Object.entries(others.reduce((acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }), {}));
   const t0 = Date.now();
   await page.goto(`${server.base}/dataset/${datasetId}/annotation-mode?mode=bulk&size=100`);
   await page.getByTestId('bulk-view').waitFor({ timeout: 30_000 });
@@ -157,6 +171,8 @@ try {
   await browser.close();
   const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   console.log(`Submit → next record (50 submits, ${RECORDS} records): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms (target p95 ≤ 100 ms)`);
+  console.log(`  of which the response POST (browser-side round trip): p50 ${pct(posts, 50).toFixed(1)} ms, p95 ${pct(posts, 95).toFixed(1)} ms`);
+  console.log(`  other API calls during the 50 submits: ${otherCounts.map(([k, n]) => `${n}× ${k}`).join(', ') || 'none'}`);
   console.log(`Bulk mode, 100 records: next page fetched and rendered in ${renderMs.toFixed(0)} ms; full navigation ${navMs} ms (target ≤ 500 ms)`);
   console.log(`mfe-annotation gzipped, as loaded in Chromium (target ≤ 200 KB):`);
   console.log(`  in the shell, focus mode: ${focusKb.toFixed(1)} KB in ${focusFiles.length} files (${focusFiles.map((f) => path.basename(f)).join(', ')})`);

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@scholia/shared/bus';
 import { initI18n } from '@scholia/shared/i18n';
-import { routes } from './route-table.js';
+import { revalidateOnPathChange, routes } from './route-table.js';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -41,5 +41,16 @@ describe('route table', () => {
     await act(async () => { vi.advanceTimersByTime(100); });
     expect(screen.getByRole('status').textContent).toContain('Hello toast');
     vi.useRealTimers();
+  });
+});
+
+describe('guard revalidation', () => {
+  const args = (from: string, to: string) => ({
+    currentUrl: new URL(from, 'http://x'), nextUrl: new URL(to, 'http://x'), defaultShouldRevalidate: true,
+  }) as Parameters<typeof revalidateOnPathChange>[0];
+
+  it('skips the guard when only the query changes (paging through records), runs it on a new path', () => {
+    expect(revalidateOnPathChange(args('/dataset/1/annotation-mode', '/dataset/1/annotation-mode?page=2'))).toBe(false);
+    expect(revalidateOnPathChange(args('/dataset/1/annotation-mode?page=2', '/dataset/1/settings'))).toBe(true);
   });
 });

@@ -1,10 +1,9 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   currentUserQuery, datasetMetricsQuery, datasetQuery, fieldsQuery, metadataMetricsQuery, metadataPropertiesQuery,
   questionsQuery, suggestionAgentsQuery, vectorsSettingsQuery,
 } from '@scholia/shared/api';
-import { bus } from '@scholia/shared/bus';
+import { useBusRefreshedQuery } from '../../progress/api/use-bus-refreshed-query.js';
 
 /** Dataset, fields, questions, metadata properties, vectors and the user: what the screen needs first. */
 export function useAnnotationSettings(datasetId: string) {
@@ -39,16 +38,7 @@ export function useMetadataMetrics(ids: string[]) {
   return useQueries({ queries: ids.map((id) => metadataMetricsQuery(id)) });
 }
 
-/** The annotator's own counts, re-read whenever anyone asks for a metrics refresh. */
+/** The annotator's own counts, re-read (throttled) whenever anyone asks for a metrics refresh. */
 export function useMyMetrics(datasetId: string) {
-  const queryClient = useQueryClient();
-  const options = datasetMetricsQuery(datasetId);
-  useEffect(() => {
-    const onRefresh = ({ datasetId: changed }: { datasetId: string }) => {
-      if (changed === datasetId) void queryClient.invalidateQueries({ queryKey: options.queryKey });
-    };
-    bus.on('metrics:refresh-requested', onRefresh);
-    return () => bus.off('metrics:refresh-requested', onRefresh);
-  }, [datasetId, queryClient, options.queryKey]);
-  return useQuery(options);
+  return useBusRefreshedQuery(datasetMetricsQuery(datasetId), 'metrics:refresh-requested', datasetId);
 }

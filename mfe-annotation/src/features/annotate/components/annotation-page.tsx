@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
@@ -7,7 +7,7 @@ import { formatNumber } from '@scholia/shared/i18n';
 import { AnnotationOverview } from '../../progress/components/annotation-overview.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
 import { sendKeptAnswers, undoLast } from '../api/use-response-actions.js';
-import { hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
+import { criteriaKey, hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
 
 // Bulk mode (with its virtual list) loads when first chosen; focus mode is the default.
 const BulkView = lazy(() => import('./bulk-view.js').then((m) => ({ default: m.BulkView })));
@@ -28,7 +28,7 @@ function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; crite
   return <p className="mfe-ann-empty" data-testid="empty-state">{message}</p>;
 }
 
-function MyMetrics({ datasetId }: { datasetId: string }) {
+const MyMetrics = memo(function MyMetrics({ datasetId }: { datasetId: string }) {
   const { t } = useTranslation('annotation');
   const metrics = useMyMetrics(datasetId).data?.responses;
   if (!metrics) return null;
@@ -40,25 +40,47 @@ function MyMetrics({ datasetId }: { datasetId: string }) {
       <div><dt>{t('metrics.total')}</dt><dd>{formatNumber(metrics.total)}</dd></div>
     </dl>
   );
-}
+});
+
+/** Guidelines beside the record: the same on every record, so rendered once. */
+const Guidelines = memo(function Guidelines({ guidelines }: { guidelines: string | null | undefined }) {
+  const { t } = useTranslation('annotation');
+  return (
+    <aside className="mfe-ann-guidelines" aria-label={t('guidelines.title')}>
+      <details open>
+        <summary>{t('guidelines.title')}</summary>
+        {guidelines ? <Markdown source={guidelines} /> : <p className="sch-muted">{t('guidelines.empty')}</p>}
+      </details>
+    </aside>
+  );
+});
 
 /** The annotation screen (spec §2): focus or bulk mode, filters in the URL, guidelines aside. */
 export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const { t } = useTranslation('annotation');
   const [params, setParams] = useSearchParams();
-  const { criteria, view } = useMemo(() => readUrlState(params), [params]);
+  const parsed = useMemo(() => readUrlState(params), [params]);
+  const { view } = parsed;
+  // Same criteria object while only the page changes, so the filter bar and the queue keep theirs.
+  const key = criteriaKey(parsed.criteria);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const criteria = useMemo(() => parsed.criteria, [key]);
   const settings = useAnnotationSettings(datasetId);
   const [empty, setEmpty] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
   /** Query parameters: push when some exist already, replace otherwise (spec §2). */
+  // The latest URL state for callbacks that must stay the same object across renders.
+  const latest = useRef({ params, criteria, view });
+  latest.current = { params, criteria, view };
   const update = useCallback((nextCriteria: Criteria, nextView: ViewState, forceReplace = false) => {
-    const replace = forceReplace || [...params.keys()].length === 0;
-    setParams(writeUrlState(nextCriteria, nextView), { replace });
-  }, [params, setParams]);
-  const setCriteria = (next: Criteria) => update(next, { ...view, page: 1 });
-  const setPage = useCallback((page: number, replace?: boolean) => update(criteria, { ...view, page }, replace), [update, criteria, view]);
+    const replace = forceReplace || [...latest.current.params.keys()].length === 0;
+    // flushSync: the next record renders in this task, not in a low-priority router transition.
+    setParams(writeUrlState(nextCriteria, nextView), { replace, flushSync: true });
+  }, [setParams]);
+  const setCriteria = useCallback((next: Criteria) => update(next, { ...latest.current.view, page: 1 }), [update]);
+  const setPage = useCallback((page: number, replace?: boolean) => update(latest.current.criteria, { ...latest.current.view, page }, replace), [update]);
 
   // Answers given offline go out when the screen opens and whenever the browser is back online.
   useEffect(() => {
@@ -139,12 +161,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
           )}
           <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
         </main>
-        <aside className="mfe-ann-guidelines" aria-label={t('guidelines.title')}>
-          <details open>
-            <summary>{t('guidelines.title')}</summary>
-            {dataset.guidelines ? <Markdown source={dataset.guidelines} /> : <p className="sch-muted">{t('guidelines.empty')}</p>}
-          </details>
-        </aside>
+        <Guidelines guidelines={dataset.guidelines} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MetadataProperty } from '@scholia/shared/api';
 import { useMetadataMetrics, useSuggestionAgents } from '../api/use-annotation-settings.js';
@@ -46,7 +46,7 @@ function RangePicker({ label, min, max, condition, onChange, step }: { label: st
 }
 
 /** Status, text search with field choice, metadata/response/suggestion filters, sort, similarity (spec §2). */
-export function FilterBar({ datasetId, criteria, onChange, fields, questions, metadataProperties }: FilterBarProps) {
+export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange, fields, questions, metadataProperties }: FilterBarProps) {
   const { t } = useTranslation('annotation');
   const [q, setQ] = useState(criteria.q);
   useEffect(() => setQ(criteria.q), [criteria.q]);
@@ -153,4 +153,4 @@ export function FilterBar({ datasetId, criteria, onChange, fields, questions, me
       )}
     </div>
   );
-}
+});

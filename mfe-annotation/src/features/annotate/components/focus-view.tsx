@@ -127,16 +127,20 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     if (statusToSend === 'submitted' && !submittable) return;
     clearTimeout(draftTimer.current);
     setSaving(true);
+    let response;
     try {
-      const response = await save({ status: statusToSend, values: toResponseValues(questions, answers) }, { undo: true });
-      edited.current = false;
-      applyRecord({ ...record, responses: [response] });
-      onPage(page + 1);
+      response = await save({ status: statusToSend, values: toResponseValues(questions, answers) }, { undo: true });
     } catch {
-      // The global handler showed the error.
-    } finally {
-      setSaving(false);
+      setSaving(false); // the global handler showed the error
+      return;
     }
+    edited.current = false;
+    // This editor is left at once: give the answer to the queue only (no render of the record
+    // being left), then show the next record, which is already buffered (spec §4).
+    const next = { ...record, responses: [response] };
+    queue.update(next);
+    queue.setLeftFilter(next.id, recordAnswerStatus(next) !== criteria.status);
+    onPage(page + 1);
   };
 
   const clear = async () => {

@@ -1,18 +1,7 @@
-import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { datasetProgressQuery } from '@scholia/shared/api';
-import { bus } from '@scholia/shared/bus';
+import { useBusRefreshedQuery } from './use-bus-refreshed-query.js';
 
-/** GET /api/v1/datasets/{id}/progress, refetched whenever someone asks for a progress refresh. */
+/** GET /api/v1/datasets/{id}/progress, re-read (throttled) whenever someone asks for a progress refresh. */
 export function useDatasetProgress(datasetId: string | undefined) {
-  const queryClient = useQueryClient();
-  const options = datasetProgressQuery(datasetId ?? '');
-  useEffect(() => {
-    const onRefresh = ({ datasetId: changed }: { datasetId: string }) => {
-      if (changed === datasetId) void queryClient.invalidateQueries({ queryKey: options.queryKey });
-    };
-    bus.on('progress:refresh-requested', onRefresh);
-    return () => bus.off('progress:refresh-requested', onRefresh);
-  }, [datasetId, queryClient, options.queryKey]);
-  return useQuery({ ...options, enabled: Boolean(datasetId) });
+  return useBusRefreshedQuery(datasetProgressQuery(datasetId ?? ''), 'progress:refresh-requested', datasetId);
 }

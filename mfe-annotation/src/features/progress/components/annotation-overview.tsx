@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '@scholia/shared/i18n';
@@ -6,7 +7,7 @@ import { useDatasetProgress } from '../api/get-progress.js';
 import { progressPercent } from '../progress-percent.js';
 
 /** Dataset name and team progress; the record queue comes next on this screen. */
-export function AnnotationOverview({ datasetId }: { datasetId?: string }) {
+export const AnnotationOverview = memo(function AnnotationOverview({ datasetId }: { datasetId?: string }) {
   const { t } = useTranslation();
   const dataset = useDataset(datasetId);
   const progress = useDatasetProgress(datasetId);
@@ -38,4 +39,4 @@ export function AnnotationOverview({ datasetId }: { datasetId?: string }) {
       </div>
     </section>
   );
-}
+});
