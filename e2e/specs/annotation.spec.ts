@@ -182,7 +182,7 @@ test('answers given offline are sent once when back online', async ({ page, cont
   await context.setOffline(true);
   await page.getByRole('button', { name: 'POSITIVE' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of/);
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 3/);
   expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
   await context.setOffline(false);
   await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('submitted');

@@ -88,4 +88,14 @@ describe('record queue (spec §4)', () => {
     expect(queue.get(11)?.record.id).toBe('r11');
     expect(queue.total).toBe(20);
   });
+
+  it('keeps the total exact between answering a record and the next fetch', async () => {
+    const gone = new Set<string>();
+    const queue = new RecordQueue(server(3, gone), { batchSize: 10, bufferSize: 5, buffering: true });
+    await queue.ensure(1);
+    expect(queue.total).toBe(3);
+    gone.add('r1');
+    queue.setLeftFilter('r1', true);
+    expect(queue.total).toBe(3);
+  });
 });

@@ -31,13 +31,17 @@ export class RecordQueue {
   private readonly ids = new Set<string>();
   private readonly left = new Set<string>();
   private serverTotal = 0;
+  /** Records that had left the filter when the server counted `serverTotal`. */
+  private leftWhenCounted = 0;
   private bufferingNow: Promise<void> | undefined;
 
   constructor(private readonly fetcher: QueueFetcher, private readonly options: RecordQueueOptions) {}
 
   /** Matches of the criteria when the queue was read, counting those answered out of it since. */
   get total(): number {
-    return this.serverTotal + this.left.size;
+    // The server's count already misses the records that had left when it counted; those that
+    // left since are still in it.
+    return this.serverTotal + this.leftWhenCounted;
   }
 
   get isBuffering(): boolean {
@@ -65,6 +69,11 @@ export class RecordQueue {
     else this.left.delete(recordId);
   }
 
+  private setServerTotal(total: number, leftWhenCounted: number): void {
+    this.serverTotal = total;
+    this.leftWhenCounted = leftWhenCounted;
+  }
+
   private offsetOf(page: number): number {
     return Math.max(0, page - 1 - this.left.size);
   }
@@ -89,8 +98,9 @@ export class RecordQueue {
       const backward = this.pages.size > 0 && page < this.lastLoadedPage;
       const limit = backward ? 1 : this.options.batchSize;
       const offset = backward ? page - 1 : this.offsetOf(page);
+      const leftBefore = this.left.size;
       const result = await this.fetcher(offset, limit, false);
-      this.serverTotal = result.total;
+      this.setServerTotal(result.total, leftBefore);
       this.place(page, result.items);
     }
     if (this.pages.has(page)) return 'ready';
@@ -108,9 +118,10 @@ export class RecordQueue {
     if (last >= this.total) return undefined;
     if (last - currentPage > this.options.bufferSize) return undefined;
     const from = last + 1;
+    const leftBefore = this.left.size;
     this.bufferingNow = this.fetcher(this.offsetOf(from), this.options.batchSize, true)
       .then((result) => {
-        this.serverTotal = result.total;
+        this.setServerTotal(result.total, leftBefore);
         this.place(from, result.items);
       })
       .catch(() => undefined)
