@@ -31,7 +31,9 @@ def test_hub_records_round_trip(client, workspace, owner, annotator, unique_name
     hf_dataset.to_parquet(str(tmp_path / "data" / "train-00000-of-00001.parquet"))
 
     name = unique_name("hubcopy")
-    # An explicit client: other tests create clients of their own, and the SDK's default is the latest one.
+    # from_hub(settings=Settings) creates its dataset with the SDK's default client (the latest one
+    # created, possibly another test's server), so make ours the default first.
+    rg.Argilla._set_default(client)
     copy = rg.Dataset.from_hub(
         repo_id=str(tmp_path), name=name, settings=full_settings(with_image=False), split="train", client=client
     )
