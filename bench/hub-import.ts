@@ -1,12 +1,12 @@
 /**
  * Bench: import 10,000 rows of the fake hub's `scholia/sentiment` (text, ClassLabel suggestion,
  * two numeric metadata, id column) through `POST /datasets/{id}/import` and the in-process worker.
- * Run: `cd server && npx tsx bench/hub-import.ts`. Prints the wall time from POST to `finished`.
+ * Run from the repo root: `npx tsx bench/hub-import.ts`. Prints the wall time from POST to `finished`.
  */
-import { startTestServer, OWNER } from '../test/test-server.js';
-import { TestApi } from '../test/api-client.js';
-import { startFakeHub } from '../test/fake-hub/fake-hub.js';
-import { createHubDataset, labelSettings } from '../test/fake-hub/hub-fixtures.js';
+import { startTestServer, OWNER } from '../server/test/test-server.js';
+import { TestApi } from '../server/test/api-client.js';
+import { startFakeHub } from '../server/test/fake-hub/fake-hub.js';
+import { createHubDataset, labelSettings } from '../server/test/fake-hub/hub-fixtures.js';
 
 const hub = await startFakeHub();
 const server = await startTestServer({ env: { SCHOLIA_HUB_URL: hub.url, SCHOLIA_DATASETS_SERVER_URL: hub.url } });

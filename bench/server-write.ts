@@ -1,34 +1,35 @@
 /**
- * Write-path benchmark: boots the real server (SQLite in a temp dir, free port), builds datasets
- * through the API, then measures over HTTP:
+ * Write-path benchmark: starts the real server in a child process (SQLite in a temp dir, free
+ * port; PostgreSQL when BENCH_DATABASE_URL / SCHOLIA_TEST_DATABASE_URL names one); this process is
+ * the load generator. Measures over HTTP:
  *  - bulk upsert throughput (PUT /datasets/{id}/records/bulk, 500 records per request, two text
  *    fields, three metadata values, one suggestion), without and with one 384-dim vector;
- *  - submit-response latency (POST /records/{id}/responses) under 50 concurrent clients, each
- *    client its own annotator answering its own records.
- *
- * `*_per_cpu_s` lines divide by this process's CPU time (server and client share it): a figure
- * that holds on a busy host, where wall-clock rates drop with every other process.
+ *  - submit-response latency (POST /records/{id}/responses), each client its own annotator
+ *    answering its own records:
+ *      open loop: BENCH_CONCURRENCY (50) clients, each sending one request every
+ *        BENCH_SUBMIT_INTERVAL_MS (100) for BENCH_OPEN_SECONDS (20), whatever the previous one
+ *        did; latency from the scheduled send time (no coordinated omission);
+ *      closed loop: the same clients back to back over BENCH_RESPONSES (5,000) records →
+ *        throughput and p50/p99.
+ * `*_server_cpu_*` lines use the server process's own CPU time (/proc/<pid>/stat): a figure that
+ * holds on a busy host, where wall-clock rates drop with every other process.
  *
  * Run from the repo root: `npx tsx bench/server-write.ts` (env BENCH_RECORDS, BENCH_VECTOR_RECORDS,
- * BENCH_RESPONSES, BENCH_CONCURRENCY override the sizes).
+ * BENCH_RESPONSES, BENCH_CONCURRENCY, BENCH_OPEN_SECONDS, BENCH_SUBMIT_INTERVAL_MS override sizes).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../server/src/app.js';
-import { ensureFirstOwner } from '../server/src/bootstrap/first-owner.js';
-import { readConfig } from '../server/src/config.js';
-import { openDatabase } from '../server/src/storage/open-database.js';
+import { httpClient, load1, percentile, startServerProcess } from './lib/server-process.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 30_000);
 const VECTOR_RECORDS = Number(process.env.BENCH_VECTOR_RECORDS ?? 10_000);
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 5_000);
 const CLIENTS = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 20);
+const INTERVAL_MS = Number(process.env.BENCH_SUBMIT_INTERVAL_MS ?? 100);
 const BATCH = 500;
 const IN_FLIGHT = 2; // bulk requests in flight: overlaps JSON parsing with the previous write
 const DIMENSIONS = 384;
-const OWNER = { username: 'bench-owner', password: 'bench-password-1', apiKey: 'bench.owner.apikey' };
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.SCHOLIA_TEST_DATABASE_URL;
 
 const WORDS = (
   'the of and to in is was that for on with as by at from his her they this which an be have not are but had ' +
@@ -39,28 +40,13 @@ const WORDS = (
 let seed = 42;
 const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 const sentence = (words: number) => Array.from({ length: words }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+const print = (name: string, value: string | number) => console.log(`${name}: ${value}`);
+const withLoad = (name: string, value: string | number) => console.log(`${name}: ${value} (load ${load1()})`);
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-bench-'));
-  const config = readConfig({ SCHOLIA_DATA_DIR: dataDir, SCHOLIA_DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.db')}`, SCHOLIA_LOG_LEVEL: 'error' });
-  const database = await openDatabase(config.databaseUrl);
-  await ensureFirstOwner(database.db, OWNER);
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
-
-  const call = async (method: string, url: string, body?: unknown, apiKey = OWNER.apiKey) => {
-    const res = await fetch(base + url, {
-      method,
-      headers: { 'X-Argilla-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${url} -> ${res.status} ${text.slice(0, 300)}`);
-    // Bulk replies are large; the client only needs their status (keeps client CPU out of the figure).
-    return text && !url.endsWith('/records/bulk') ? JSON.parse(text) : undefined;
-  };
+  const server = await startServerProcess({ databaseUrl: DATABASE_URL?.startsWith('postgres') ? DATABASE_URL : undefined });
+  const call = httpClient(server.base);
+  print('database', DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite');
 
   try {
     const workspace = await call('POST', '/workspaces', { name: 'bench' });
@@ -100,29 +86,29 @@ async function main() {
       return JSON.stringify({ items });
     }
 
+    let lastCpuRate = 0;
     /** Sends pre-serialised batches with IN_FLIGHT requests at a time; returns records/s. */
-    async function runBulk(datasetId: string, bodies: string[]): Promise<number> {
+    async function runBulk(datasetId: string, bodies: string[], keepIds?: string[]): Promise<number> {
       let next = 0;
-      const cpu0 = process.cpuUsage();
+      const cpu0 = server.cpuSeconds();
       const started = performance.now();
       await Promise.all(
         Array.from({ length: IN_FLIGHT }, async () => {
           while (next < bodies.length) {
             const body = bodies[next++];
-            await call('PUT', `/datasets/${datasetId}/records/bulk`, body);
+            const reply = await call('PUT', `/datasets/${datasetId}/records/bulk`, body, undefined, keepIds !== undefined);
+            if (keepIds) for (const item of reply.items as { id: string }[]) keepIds.push(item.id);
           }
         }),
       );
-      const cpu = process.cpuUsage(cpu0);
-      lastCpuRate = Math.round((bodies.length * BATCH) / ((cpu.user + cpu.system) / 1e6));
+      lastCpuRate = Math.round((bodies.length * BATCH) / Math.max(0.01, server.cpuSeconds() - cpu0));
       return Math.round((bodies.length * BATCH) / ((performance.now() - started) / 1000));
     }
-    let lastCpuRate = 0;
 
     // 1. plain bulk upsert
     const plain = await createDataset('bench-plain', false);
-    const warm = [batchBody(plain, 1_000_000, false), batchBody(plain, 1_000_500, false)];
-    await runBulk(plain.id, warm);
+    const warmIds: string[] = [];
+    await runBulk(plain.id, [batchBody(plain, 1_000_000, false), batchBody(plain, 1_000_500, false)], warmIds);
     const plainBodies = Array.from({ length: Math.ceil(RECORDS / BATCH) }, (_, i) => batchBody(plain, i * BATCH, false));
     const sample = JSON.parse(plainBodies[0]).items[0];
     const plainRate = await runBulk(plain.id, plainBodies);
@@ -137,50 +123,97 @@ async function main() {
     const vectorRate = await runBulk(vector.id, vectorBodies);
     const vectorCpuRate = lastCpuRate;
 
-    // 3. submit-response latency, CLIENTS concurrent annotators on distinct records
+    print('record_shape', `2 text fields (~${sample.fields.prompt.length}+${sample.fields.response.length} chars), 3 metadata, 1 suggestion; ${BATCH} per request, ${IN_FLIGHT} in flight`);
+    withLoad('bulk_upsert_records_per_s', plainRate);
+    print('bulk_upsert_records_per_server_cpu_s', plainCpuRate);
+    withLoad('bulk_upsert_existing_records_per_s', updateRate);
+    withLoad('bulk_upsert_vector384_records_per_s', vectorRate);
+    print('bulk_upsert_vector384_records_per_server_cpu_s', vectorCpuRate);
+
+    // 3. submit latency: CLIENTS annotators, each on its own records
     const annotators: string[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const user = await call('POST', '/users', { username: `annotator-${i}`, first_name: `A${i}`, role: 'annotator', password: 'annotator-password' });
       await call('POST', `/workspaces/${workspace.id}/users`, { user_id: user.id });
       annotators.push(user.api_key);
     }
-    const listing = await database.db.selectFrom('records').select('id').where('dataset_id', '=', plain.id).orderBy('rid').limit(RESPONSES).execute();
-    const recordIds = listing.map((r) => r.id);
+    const perClientOpen = Math.floor((OPEN_SECONDS * 1000) / INTERVAL_MS);
+    const needed = CLIENTS * perClientOpen + RESPONSES;
+    const recordIds: string[] = [];
+    const idDataset = await createDataset('bench-submit', false);
+    const idBodies = Array.from({ length: Math.ceil(needed / BATCH) }, (_, i) => batchBody(idDataset, i * BATCH, false));
+    await runBulk(idDataset.id, idBodies, recordIds);
     const body = JSON.stringify({ status: 'submitted', values: { quality: { value: 'good' } } });
-    const latencies: number[] = [];
-    let cursor = 0;
-    const respondCpu0 = process.cpuUsage();
-    const respondStarted = performance.now();
-    await Promise.all(
-      annotators.map(async (apiKey) => {
-        while (cursor < recordIds.length) {
-          const recordId = recordIds[cursor++];
-          const t0 = performance.now();
-          await call('POST', `/records/${recordId}/responses`, body, apiKey);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const respondSeconds = (performance.now() - respondStarted) / 1000;
-    const respondCpu = process.cpuUsage(respondCpu0);
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+    const submit = (recordId: string, apiKey: string) => call('POST', `/records/${recordId}/responses`, body, apiKey, false);
 
-    console.log(`record_shape: 2 text fields (~${sample.fields.prompt.length}+${sample.fields.response.length} chars), 3 metadata, 1 suggestion; ${BATCH} per request, ${IN_FLIGHT} in flight`);
-    console.log(`bulk_upsert_records_per_s: ${plainRate}`);
-    console.log(`bulk_upsert_records_per_cpu_s: ${plainCpuRate}`);
-    console.log(`bulk_upsert_existing_records_per_s: ${updateRate}`);
-    console.log(`bulk_upsert_vector384_records_per_s: ${vectorRate}`);
-    console.log(`bulk_upsert_vector384_records_per_cpu_s: ${vectorCpuRate}`);
-    console.log(`submit_response_clients: ${CLIENTS}`);
-    console.log(`submit_response_requests: ${latencies.length}`);
-    console.log(`submit_response_per_s: ${Math.round(latencies.length / respondSeconds)}`);
-    console.log(`submit_response_cpu_ms_per_request: ${((respondCpu.user + respondCpu.system) / 1000 / latencies.length).toFixed(2)}`);
-    console.log(`submit_response_p50_ms: ${pct(50)}`);
-    console.log(`submit_response_p99_ms: ${pct(99)}`);
+    // 3a. open loop
+    {
+      const latencies: number[] = [];
+      let errors = 0;
+      const pending: Promise<void>[] = [];
+      const cpu0 = server.cpuSeconds();
+      const start = performance.now() + 100;
+      await new Promise<void>((resolve) => {
+        let scheduled = 0;
+        for (let c = 0; c < CLIENTS; c++) {
+          const phase = (c / CLIENTS) * INTERVAL_MS;
+          for (let k = 0; k < perClientOpen; k++) {
+            const due = start + phase + k * INTERVAL_MS;
+            const recordId = recordIds[c * perClientOpen + k];
+            setTimeout(() => {
+              pending.push(
+                submit(recordId, annotators[c])
+                  .then(() => void latencies.push(performance.now() - due))
+                  .catch((error: unknown) => {
+                    if ((errors += 1) === 1) console.error(`first open-loop error: ${String((error as Error).cause ?? error)}`);
+                  }),
+              );
+              if (++scheduled === CLIENTS * perClientOpen) resolve();
+            }, Math.max(0, due - performance.now()));
+          }
+        }
+      });
+      await Promise.all(pending);
+      const seconds = (performance.now() - start) / 1000;
+      latencies.sort((a, b) => a - b);
+      print('submit_open_loop_clients', `${CLIENTS} (one request each per ${INTERVAL_MS} ms, ${OPEN_SECONDS} s)`);
+      print('submit_open_loop_requests', latencies.length);
+      print('submit_open_loop_errors', errors);
+      withLoad('submit_open_loop_per_s', Math.round(latencies.length / seconds));
+      withLoad('submit_open_loop_p50_ms', percentile(latencies, 50).toFixed(1));
+      withLoad('submit_open_loop_p99_ms', percentile(latencies, 99).toFixed(1));
+      print('submit_open_loop_server_cpu_ms_per_request', (((server.cpuSeconds() - cpu0) * 1000) / Math.max(1, latencies.length)).toFixed(2));
+    }
+
+    // 3b. closed loop
+    {
+      const ids = recordIds.slice(CLIENTS * perClientOpen, CLIENTS * perClientOpen + RESPONSES);
+      const latencies: number[] = [];
+      let cursor = 0;
+      const cpu0 = server.cpuSeconds();
+      const started = performance.now();
+      await Promise.all(
+        annotators.map(async (apiKey) => {
+          while (cursor < ids.length) {
+            const recordId = ids[cursor++];
+            const t0 = performance.now();
+            await submit(recordId, apiKey);
+            latencies.push(performance.now() - t0);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      print('submit_closed_loop_clients', CLIENTS);
+      print('submit_closed_loop_requests', latencies.length);
+      withLoad('submit_closed_loop_per_s', Math.round(latencies.length / seconds));
+      withLoad('submit_closed_loop_p50_ms', percentile(latencies, 50).toFixed(1));
+      withLoad('submit_closed_loop_p99_ms', percentile(latencies, 99).toFixed(1));
+      print('submit_closed_loop_server_cpu_ms_per_request', (((server.cpuSeconds() - cpu0) * 1000) / latencies.length).toFixed(2));
+    }
+    print('server_rss_mib', server.memory().rssMiB.toFixed(0));
   } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ForbiddenError } from '../errors.js';
 import type { Tables, UserRow } from '../storage/tables.js';
+import { preparedQuery } from '../storage/prepared-query.js';
 
 /**
  * The building blocks of the policy matrix (contract §1.5). Resource policies combine them;
@@ -13,15 +14,13 @@ export function requireOwner(user: UserRow): void {
   if (!isOwner(user)) throw new ForbiddenError();
 }
 
+const membership = preparedQuery((db, workspaceId: string, userId: string) =>
+  db.selectFrom('workspace_users').select('user_id').where('workspace_id', '=', workspaceId).where('user_id', '=', userId),
+);
+
 export async function isWorkspaceMember(db: Kysely<Tables>, user: UserRow, workspaceId: string): Promise<boolean> {
   if (isOwner(user)) return true;
-  const row = await db
-    .selectFrom('workspace_users')
-    .select('user_id')
-    .where('workspace_id', '=', workspaceId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await membership.first(db, workspaceId, user.id)) !== undefined;
 }
 
 /** Owner, or any member (admin or annotator) of the workspace. */

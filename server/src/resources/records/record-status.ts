@@ -2,11 +2,20 @@ import { sql, type Kysely } from 'kysely';
 import { fromJson } from '../../storage/json.js';
 import { lockRecordsForRecount } from '../../storage/repositories/records.repository.js';
 import type { DatasetRow, Tables } from '../../storage/tables.js';
+import { preparedQuery } from '../../storage/prepared-query.js';
 
 /** `min_submitted` of a dataset's task distribution (contract §6.1). */
 export function minSubmitted(dataset: Pick<DatasetRow, 'distribution'>): number {
   return fromJson<{ min_submitted?: number }>(dataset.distribution).min_submitted ?? 1;
 }
+
+const submittedCount = sql<number>`(SELECT COUNT(*) FROM responses WHERE responses.record_id = records.id AND responses.status = 'submitted')`;
+const recountOne = preparedQuery((db, min: number, id: string) =>
+  db
+    .updateTable('records')
+    .set({ submitted_count: submittedCount, status: sql`CASE WHEN ${submittedCount} >= ${min} THEN 'completed' ELSE 'pending' END` })
+    .where('id', '=', id),
+);
 
 /**
  * Recounts submitted responses of the given records and sets their status: `completed` iff
@@ -17,6 +26,11 @@ export async function refreshRecordStatuses(db: Kysely<Tables>, dataset: Dataset
   // Sorted once so every chunk locks in id order across concurrent transactions.
   const sorted = [...recordIds].sort();
   await lockRecordsForRecount(db, sorted);
+  if (sorted.length === 1) {
+    // One record (the submit path): the same statement, compiled once.
+    await recountOne.all(db, min, sorted[0]);
+    return;
+  }
   for (let start = 0; start < sorted.length; start += 500) {
     const ids = sorted.slice(start, start + 500);
     const submitted = sql<number>`(SELECT COUNT(*) FROM responses WHERE responses.record_id = records.id AND responses.status = 'submitted')`;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import type { FieldRow, MetadataPropertyRow, QuestionRow, Tables, VectorSettingsRow } from '../tables.js';
+import { preparedQuery } from '../prepared-query.js';
 
 type Db = Kysely<Tables>;
 
@@ -8,8 +9,10 @@ type Db = Kysely<Tables>;
 export const listFields = (db: Db, datasetId: string): Promise<FieldRow[]> =>
   db.selectFrom('fields').selectAll().where('dataset_id', '=', datasetId).orderBy('inserted_at').execute();
 
-export const listQuestions = (db: Db, datasetId: string): Promise<QuestionRow[]> =>
-  db.selectFrom('questions').selectAll().where('dataset_id', '=', datasetId).orderBy('inserted_at').execute();
+const questionsOf = preparedQuery((db, datasetId: string) =>
+  db.selectFrom('questions').selectAll().where('dataset_id', '=', datasetId).orderBy('inserted_at'),
+);
+export const listQuestions = (db: Db, datasetId: string): Promise<QuestionRow[]> => questionsOf.all(db, datasetId);
 
 export const listMetadataProperties = (db: Db, datasetId: string): Promise<MetadataPropertyRow[]> =>
   db.selectFrom('metadata_properties').selectAll().where('dataset_id', '=', datasetId).orderBy('inserted_at').execute();

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DatasetRow, Tables } from '../tables.js';
+import { preparedQuery } from '../prepared-query.js';
 
 type Db = Kysely<Tables>;
 
-export const findDatasetById = (db: Db, id: string): Promise<DatasetRow | undefined> =>
-  db.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirst();
+const datasetById = preparedQuery((db, id: string) => db.selectFrom('datasets').selectAll().where('id', '=', id));
+export const findDatasetById = (db: Db, id: string): Promise<DatasetRow | undefined> => datasetById.first(db, id);
 
 export interface DatasetFilters {
   /** Restrict to workspaces this user belongs to (non-owners). */

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
+import { preparedQuery } from '../prepared-query.js';
 
 /**
  * Bulk writes take an optional raw SQLite handle (the connection under the caller's Kysely
@@ -51,8 +52,8 @@ function chunks<T>(rows: T[], columns: number): T[][] {
   return out;
 }
 
-export const findRecordById = (db: Db, id: string): Promise<StoredRecord | undefined> =>
-  db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirst();
+const recordById = preparedQuery((db, id: string) => db.selectFrom('records').selectAll().where('id', '=', id));
+export const findRecordById = (db: Db, id: string): Promise<StoredRecord | undefined> => recordById.first(db, id);
 
 /** Records of a dataset with these external ids, one query per 500 ids. */
 export async function findRecordsByExternalIds(db: Db, datasetId: string, externalIds: string[]): Promise<StoredRecord[]> {
@@ -233,12 +234,29 @@ export async function findExistingUserIds(db: Db, ids: string[]): Promise<Set<st
   return found;
 }
 
+const addDatasetUser = preparedQuery((db, datasetId: string, userId: string, now: string) =>
+  db
+    .insertInto('dataset_users')
+    .values({ dataset_id: datasetId, user_id: userId, inserted_at: now })
+    .onConflict((oc) => oc.columns(['dataset_id', 'user_id']).doNothing()),
+);
+const touchDatasetActivity = preparedQuery((db, now: string, datasetId: string) =>
+  db.updateTable('datasets').set({ last_activity_at: now }).where('id', '=', datasetId),
+);
+const lockRecord = preparedQuery((db, id: string) => db.selectFrom('records').select('id').where('id', '=', id).forNoKeyUpdate());
+
 /**
  * After responses changed in a dataset: remember who responded (first-response order, never
  * removed) and bump `last_activity_at` without touching `updated_at` (contract §3.1, §6.1).
  */
 export async function recordResponseActivity(db: Db, datasetId: string, userIds: string[], now: string): Promise<void> {
   const unique = [...new Set(userIds)];
+  if (unique.length === 1) {
+    // One response (the submit path): fixed-shape statements, compiled once.
+    await addDatasetUser.all(db, datasetId, unique[0], now);
+    await touchDatasetActivity.all(db, now, datasetId);
+    return;
+  }
   for (const chunk of chunks(unique, 3)) {
     if (chunk.length === 0) continue;
     await db
@@ -259,6 +277,10 @@ export async function recordResponseActivity(db: Db, datasetId: string, userIds:
  */
 export async function lockRecordsForRecount(db: Db, ids: string[]): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
+  if (ids.length === 1) {
+    await lockRecord.all(db, ids[0]);
+    return;
+  }
   for (const chunk of chunks(ids, 60)) {
     if (chunk.length === 0) continue;
     await db.selectFrom('records').select('id').where('id', 'in', chunk).orderBy('id').forNoKeyUpdate().execute();

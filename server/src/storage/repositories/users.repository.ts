@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Tables, UserRow } from '../tables.js';
+import { preparedQuery } from '../prepared-query.js';
 
 type Db = Kysely<Tables>;
 
-export const findUserById = (db: Db, id: string) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = preparedQuery((db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
+export const findUserById = (db: Db, id: string) => userById.first(db, id);
 
 export const findUserByUsername = (db: Db, username: string) =>
   db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 
-export const findUserByApiKey = (db: Db, apiKey: string) =>
-  db.selectFrom('users').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
+const userByApiKey = preparedQuery((db, apiKey: string) => db.selectFrom('users').selectAll().where('api_key', '=', apiKey));
+/** Every API-key request runs this: compiled once (storage/prepared-query.ts). */
+export const findUserByApiKey = (db: Db, apiKey: string) => userByApiKey.first(db, apiKey);
 
 /** Contract §0: lists are in `inserted_at` order. */
 export const listUsers = (db: Db) => db.selectFrom('users').selectAll().orderBy('inserted_at').execute();

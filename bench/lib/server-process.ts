@@ -1,0 +1,233 @@
+/**
+ * Bench helpers: the real server in its own child process (so the load generator never shares an
+ * event loop or a CPU-time figure with it), plus HTTP and percentile helpers.
+ *
+ * The child is `node --import tsx server/src/server.ts` (no npx wrapper: its pid is the server's,
+ * so /proc/<pid>/status is the server's own memory).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const OWNER = { username: 'bench-owner', password: 'bench-password-1', apiKey: 'bench.owner.apikey' };
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:<port>/api/v1` */
+  base: string;
+  pid: number;
+  child: ChildProcess;
+  dataDir: string;
+  /** VmRSS / VmHWM of the server process, MiB. */
+  memory(): { rssMiB: number; hwmMiB: number };
+  /** Server process CPU time so far (user + system), seconds. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * server/src and shared/src transpiled file by file with esbuild (no bundling: routes are found by
+ * directory listing) into a temp tree whose node_modules links to the repo's packages.
+ */
+async function transpiledServer(): Promise<string> {
+  const { transform } = await import('esbuild');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-js-'));
+  async function copyTree(from: string, to: string) {
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const source = path.join(from, entry.name);
+      if (entry.isDirectory()) await copyTree(source, path.join(to, entry.name));
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
+        const { code } = await transform(fs.readFileSync(source, 'utf8'), { loader: 'ts', format: 'esm', target: 'node20' });
+        fs.mkdirSync(to, { recursive: true });
+        fs.writeFileSync(path.join(to, entry.name.replace(/\.ts$/, '.js')), code);
+      }
+    }
+  }
+  await copyTree(path.join(REPO_ROOT, 'server/src'), path.join(out, 'server/src'));
+  fs.writeFileSync(path.join(out, 'server/package.json'), JSON.stringify({ type: 'module' }));
+  const modules = path.join(out, 'node_modules');
+  fs.mkdirSync(path.join(modules, '@scholia'), { recursive: true });
+  for (const name of fs.readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
+    if (name !== '@scholia') fs.symlinkSync(path.join(REPO_ROOT, 'node_modules', name), path.join(modules, name));
+  }
+  const shared = path.join(modules, '@scholia/shared');
+  await copyTree(path.join(REPO_ROOT, 'shared/src'), path.join(shared, 'src'));
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared/package.json'), 'utf8'));
+  manifest.exports = Object.fromEntries(Object.entries(manifest.exports as Record<string, string>).map(([k, v]) => [k, v.replace(/\.ts$/, '.js')]));
+  fs.writeFileSync(path.join(shared, 'package.json'), JSON.stringify(manifest));
+  return path.join(out, 'server/src/server.js');
+}
+
+/** Starts the server on a fresh data dir; `databaseUrl` defaults to a SQLite file in it. */
+export async function startServerProcess(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-bench-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    SCHOLIA_PORT: String(port),
+    SCHOLIA_HOST: '127.0.0.1',
+    SCHOLIA_DATA_DIR: dataDir,
+    SCHOLIA_DATABASE_URL: options.databaseUrl ?? `sqlite:${path.join(dataDir, 'bench.db')}`,
+    SCHOLIA_OWNER_USERNAME: OWNER.username,
+    SCHOLIA_OWNER_PASSWORD: OWNER.password,
+    SCHOLIA_OWNER_API_KEY: OWNER.apiKey,
+    SCHOLIA_LOGIN_RATE_LIMIT: '100000',
+    SCHOLIA_LOG_LEVEL: 'warn',
+    SCHOLIA_HUB_URL: 'http://127.0.0.1:9',
+    SCHOLIA_DATASETS_SERVER_URL: 'http://127.0.0.1:9',
+    ...options.env,
+  };
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SERVER_RUNTIME=js: run the same sources transpiled to plain JS (no tsx loader in the
+  // server process, as a production build would run); default `tsx`, what `npm start` runs.
+  const entry = process.env.BENCH_SERVER_RUNTIME === 'js' ? [await transpiledServer()] : ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  // BENCH_SERVER_LOG=<file>: keep the server's whole stdout/stderr there (e.g. with --trace-gc).
+  const log = process.env.BENCH_SERVER_LOG ? fs.createWriteStream(process.env.BENCH_SERVER_LOG) : undefined;
+  if (log) {
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+  }
+  child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
+  child.stderr!.on('data', (d) => {
+    output = (output + d).slice(-4000);
+    process.stderr.write(`[server] ${d}`);
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`server exited during start:\n${output}`);
+    try {
+      const res = await fetch(`${base}/status`);
+      if (res.status < 500) {
+        await res.text();
+        break;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = child.pid!;
+  const ticks = 100; // USER_HZ on Linux
+  return {
+    base,
+    pid,
+    child,
+    dataDir,
+    memory() {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { rssMiB: kb('VmRSS') / 1024, hwmMiB: kb('VmHWM') / 1024 };
+    },
+    cpuSeconds() {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    },
+    async stop() {
+      if (!exited) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await done;
+        clearTimeout(timer);
+      }
+      if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+      else console.log(`kept: ${dataDir}`);
+    },
+  };
+}
+
+export type Call = <T = any>(method: string, url: string, body?: unknown, apiKey?: string) => Promise<T>;
+
+/** JSON call helper; `body` may be pre-serialised. Throws on status ≥ 300. `raw: true` skips parsing. */
+export function httpClient(base: string, defaultKey = OWNER.apiKey) {
+  const call = async (method: string, url: string, body?: unknown, apiKey = defaultKey, parse = true): Promise<any> => {
+    const res = await fetch(base + url, {
+      method,
+      headers: { 'X-Argilla-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${url} -> ${res.status} ${text.slice(0, 300)}`);
+    return parse && text ? JSON.parse(text) : undefined;
+  };
+  return call;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const load1 = () => os.loadavg()[0].toFixed(2);
+
+let seed = Number(process.env.BENCH_SEED ?? 7);
+export const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+
+// A Zipf-distributed vocabulary of pronounceable words (as bench/server-search.ts).
+const SYLLABLES = 'ka ri to mu sen la vo pi de ran tu el mo ns ab or qui fe lin da'.split(' ');
+export const VOCABULARY = Array.from({ length: 6_000 }, (_, i) => {
+  let word = '';
+  let n = i + 7;
+  do {
+    word += SYLLABLES[n % SYLLABLES.length];
+    n = Math.floor(n / SYLLABLES.length);
+  } while (n > 0);
+  return word;
+});
+const zipfCumulative = (() => {
+  const weights = VOCABULARY.map((_, rank) => 1 / (rank + 1) ** 1.07);
+  const total = weights.reduce((a, b) => a + b, 0);
+  let sum = 0;
+  return weights.map((w) => (sum += w / total));
+})();
+export function zipfWord(): string {
+  const r = random();
+  let lo = 0;
+  let hi = zipfCumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (zipfCumulative[mid] < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return VOCABULARY[lo];
+}
+export const sentence = (words: number) => Array.from({ length: words }, zipfWord).join(' ');
+
+export function clusteredVectorFactory(dimensions: number, clusters = 64) {
+  const centroids = Array.from({ length: clusters }, () => Array.from({ length: dimensions }, () => random() * 2 - 1));
+  return (): number[] => {
+    const c = centroids[Math.floor(random() * clusters)];
+    const v = c.map((x) => x + (random() - 0.5) * 0.8);
+    let norm = 0;
+    for (const x of v) norm += x * x;
+    norm = Math.sqrt(norm);
+    return v.map((x) => Math.round((x / norm) * 1e5) / 1e5);
+  };
+}

@@ -1,0 +1,284 @@
+/**
+ * Scale bench (issue 7): the real server in a child process (SQLite in a temp dir by default,
+ * PostgreSQL when SCHOLIA_TEST_DATABASE_URL / BENCH_DATABASE_URL names one), this process as the
+ * load generator. Measures over HTTP:
+ *  1. ingestion: BENCH_SCALE_RECORDS records (default 1,000,000; two text fields, three metadata,
+ *     one suggestion, one 384-dim vector on every 10th record) through PUT /records/bulk, 500 per
+ *     request, BENCH_IN_FLIGHT (3) requests in flight → records/s;
+ *  2. search p50/p95, one request at a time: filter-only (metadata range ≈10%), text (one
+ *     mid-frequency term), filter+text+sort, similarity (50 nearest to a record), and the
+ *     annotator's `/me` pending view;
+ *  3. submit latency with BENCH_ANNOTATORS (200) annotators, open loop: each sends one
+ *     POST /records/{id}/responses every second for BENCH_SUBMIT_SECONDS (60), on its own records,
+ *     whether or not its previous request came back; latency counted from the scheduled send time;
+ *  4. server RSS (VmRSS of the child) at rest and under the submit load.
+ * Every figure is followed by the 1-minute load average when it was taken (the host is shared).
+ *
+ *   npx tsx bench/scale.ts                                           # SQLite
+ *   node scripts/with-postgres.mjs npx tsx bench/scale.ts            # PostgreSQL
+ *   BENCH_SCALE_RECORDS=100000 npx tsx bench/scale.ts                # smaller
+ *   BENCH_INGEST_MAX_SECONDS=900 ...                                 # stop ingesting after 15 min
+ *   BENCH_SERVER_RUNTIME=js ...                                      # server as plain JS (no tsx loader)
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  OWNER,
+  VOCABULARY,
+  clusteredVectorFactory,
+  httpClient,
+  load1,
+  percentile,
+  random,
+  sentence,
+  startServerProcess,
+} from './lib/server-process.js';
+
+const RECORDS = Number(process.env.BENCH_SCALE_RECORDS ?? 1_000_000);
+const BATCH = 500;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 3);
+const VECTOR_EVERY = 10;
+const DIMENSIONS = 384;
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const WARMUP = 5;
+const ANNOTATORS = Number(process.env.BENCH_ANNOTATORS ?? 200);
+const SUBMIT_SECONDS = Number(process.env.BENCH_SUBMIT_SECONDS ?? 60);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.SCHOLIA_TEST_DATABASE_URL;
+/** Stop sending new batches after this many seconds and measure at the size reached (0 = no limit). */
+const INGEST_MAX_SECONDS = Number(process.env.BENCH_INGEST_MAX_SECONDS ?? 0);
+
+const print = (name: string, value: string | number, note = '') =>
+  console.log(`${name}: ${value}${note ? ` ${note}` : ''}`);
+const withLoad = (name: string, value: string | number) => print(name, value, `(load ${load1()})`);
+
+async function main() {
+  const dialect = DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+  const server = await startServerProcess({ databaseUrl: DATABASE_URL?.startsWith('postgres') ? DATABASE_URL : undefined });
+  const call = httpClient(server.base);
+  print('database', dialect);
+  print('records', RECORDS);
+  print('host', `${(await import('node:os')).cpus().length} cores, node ${process.version}`);
+  withLoad('rss_mib_start', server.memory().rssMiB.toFixed(0));
+  let rssSampler: NodeJS.Timeout | undefined;
+  try {
+    // ---- dataset settings through the API ----
+    const workspace = await call('POST', '/workspaces', { name: 'scale' });
+    const dataset = await call('POST', '/datasets', { name: 'scale', workspace_id: workspace.id });
+    for (const field of ['prompt', 'response']) {
+      await call('POST', `/datasets/${dataset.id}/fields`, { name: field, title: field, required: true, settings: { type: 'text' } });
+    }
+    const labels = ['good', 'bad', 'neutral'];
+    const question = await call('POST', `/datasets/${dataset.id}/questions`, {
+      name: 'quality', title: 'Quality', required: true,
+      settings: { type: 'label_selection', options: labels.map((value) => ({ value, text: value })) },
+    });
+    for (const m of [
+      { name: 'category', settings: { type: 'terms', values: null } },
+      { name: 'length', settings: { type: 'integer', min: null, max: null } },
+      { name: 'score', settings: { type: 'float', min: null, max: null } },
+    ]) {
+      await call('POST', `/datasets/${dataset.id}/metadata-properties`, { ...m, title: m.name });
+    }
+    await call('POST', `/datasets/${dataset.id}/vectors-settings`, { name: 'emb', title: 'emb', dimensions: DIMENSIONS });
+    await call('PUT', `/datasets/${dataset.id}/publish`);
+
+    // ---- annotators (before ingestion: password hashing is not part of any figure) ----
+    const annotatorKeys: string[] = [];
+    for (let i = 0; i < ANNOTATORS; i++) {
+      const user = await call('POST', '/users', { username: `annotator-${i}`, first_name: `A${i}`, role: 'annotator', password: 'annotator-password' });
+      await call('POST', `/workspaces/${workspace.id}/users`, { user_id: user.id });
+      annotatorKeys.push(user.api_key);
+    }
+
+    // ---- 1. ingestion ----
+    const categories = Array.from({ length: 20 }, (_, i) => `cat-${i}`);
+    const agents = ['gpt-4', 'llama', 'mistral'];
+    const vector = clusteredVectorFactory(DIMENSIONS);
+    function batchBody(start: number, count = BATCH, prefix = 'rec'): string {
+      const items = Array.from({ length: count }, (_, i) => {
+        const n = start + i;
+        return {
+          external_id: `${prefix}-${n}`,
+          fields: { prompt: sentence(25), response: sentence(45) },
+          metadata: { category: categories[Math.floor(random() * 20)], length: Math.floor(random() * 1000), score: Math.round(random() * 1e4) / 1e4 },
+          suggestions: [{ question_id: question.id, value: labels[Math.floor(random() * 3)], agent: agents[n % 3], score: Math.round(random() * 100) / 100, type: 'model' }],
+          ...(n % VECTOR_EVERY === 0 ? { vectors: { emb: vector() } } : {}),
+        };
+      });
+      return JSON.stringify({ items });
+    }
+    // Record ids are read from the first replies: enough for the submit phase and similarity queries.
+    const idsNeeded = ANNOTATORS * SUBMIT_SECONDS;
+    const recordIds: string[] = [];
+    const vectorRecordIds: string[] = [];
+    const batches = Math.ceil(RECORDS / BATCH);
+    let next = 0;
+    let done = 0;
+    let peakRss = 0;
+    const ingestStart = performance.now();
+    const cpu0 = server.cpuSeconds();
+    let lastReport = ingestStart;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < batches) {
+          if (INGEST_MAX_SECONDS > 0 && performance.now() - ingestStart > INGEST_MAX_SECONDS * 1000) break;
+          const b = next++;
+          const count = Math.min(BATCH, RECORDS - b * BATCH);
+          const needIds = b * BATCH < Math.max(idsNeeded, 5_000);
+          const reply = await call('PUT', `/datasets/${dataset.id}/records/bulk`, batchBody(b * BATCH, count), OWNER.apiKey, needIds);
+          if (needIds) {
+            for (const item of reply.items as { id: string; external_id: string }[]) {
+              const n = Number(item.external_id.slice(4));
+              recordIds[n] = item.id;
+              if (n % VECTOR_EVERY === 0) vectorRecordIds.push(item.id);
+            }
+          }
+          done += count;
+          if (b % 20 === 0) peakRss = Math.max(peakRss, server.memory().rssMiB);
+          const now = performance.now();
+          if (now - lastReport > 30_000) {
+            lastReport = now;
+            console.error(`  ingested ${done} (${Math.round(done / ((now - ingestStart) / 1000))}/s, load ${load1()}, rss ${server.memory().rssMiB.toFixed(0)} MiB)`);
+          }
+        }
+      }),
+    );
+    const ingestSeconds = (performance.now() - ingestStart) / 1000;
+    if (done < RECORDS) print('records_ingested', `${done} (stopped by BENCH_INGEST_MAX_SECONDS=${INGEST_MAX_SECONDS})`);
+    withLoad('ingest_records_per_s', Math.round(done / ingestSeconds));
+    print('ingest_seconds', ingestSeconds.toFixed(0));
+    print('ingest_server_cpu_s_per_1k_records', ((server.cpuSeconds() - cpu0) / (done / 1000)).toFixed(3));
+    print('rss_mib_peak_during_ingest', peakRss.toFixed(0));
+
+    // ---- 2. search ----
+    const searchUrl = `/datasets/${dataset.id}/records/search?limit=50`;
+    const midWords = VOCABULARY.slice(60, 600);
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
+    const ids = recordIds.filter(Boolean);
+    async function measure(name: string, request: () => Promise<{ total: number }>) {
+      const times: number[] = [];
+      let totals = 0;
+      for (let run = 0; run < WARMUP + RUNS; run++) {
+        const t0 = performance.now();
+        const result = await request();
+        const elapsed = performance.now() - t0;
+        if (run >= WARMUP) {
+          times.push(elapsed);
+          totals += result.total;
+        }
+      }
+      times.sort((a, b) => a - b);
+      withLoad(`search_${name}_p50_ms`, percentile(times, 50).toFixed(1));
+      withLoad(`search_${name}_p95_ms`, percentile(times, 95).toFixed(1));
+      print(`search_${name}_mean_total`, Math.round(totals / RUNS));
+    }
+    const metadataRange = () => {
+      const ge = Math.floor(random() * 900);
+      return { type: 'range', scope: { entity: 'metadata', metadata_property: 'length' }, ge, le: ge + 99 };
+    };
+    await measure('filter', () => call('POST', searchUrl, { filters: { and: [metadataRange()] } }));
+    await measure('text', () => call('POST', searchUrl, { query: { text: { q: pick(midWords) } } }));
+    await measure('filter_text_sort', () =>
+      call('POST', searchUrl, {
+        query: { text: { q: pick(midWords) } },
+        filters: { and: [{ type: 'range', scope: { entity: 'metadata', metadata_property: 'length' }, ge: 0, le: 499 }] },
+        sort: [{ scope: { entity: 'metadata', metadata_property: 'score' }, order: 'desc' }],
+      }),
+    );
+    let t0 = performance.now();
+    await call('POST', searchUrl, { query: { vector: { name: 'emb', record_id: pick(vectorRecordIds) } } });
+    withLoad('similarity_first_query_ms', (performance.now() - t0).toFixed(0));
+    await measure('similarity', () => call('POST', searchUrl, { query: { vector: { name: 'emb', record_id: pick(vectorRecordIds), order: 'most_similar' } } }));
+    // A vector write, then a similarity query: what the cache refresh costs.
+    await call('PUT', `/datasets/${dataset.id}/records/bulk`, batchBody(0, 20, 'extra'), OWNER.apiKey, false);
+    t0 = performance.now();
+    await call('POST', searchUrl, { query: { vector: { name: 'emb', record_id: pick(vectorRecordIds) } } });
+    withLoad('similarity_after_vector_write_ms', (performance.now() - t0).toFixed(0));
+    const meUrl = `/me/datasets/${dataset.id}/records/search?limit=50&include=responses&include=suggestions`;
+    await measure('me_pending', () =>
+      call('POST', meUrl, {
+        filters: { and: [{ type: 'terms', scope: { entity: 'response', property: 'status' }, values: ['pending'] }] },
+      }, annotatorKeys[0]),
+    );
+    t0 = performance.now();
+    await call('GET', '/me', undefined, annotatorKeys[0]);
+    await call('GET', `/me/datasets/${dataset.id}/progress`, undefined, annotatorKeys[0]).catch(() => undefined);
+    withLoad('me_and_progress_ms', (performance.now() - t0).toFixed(1));
+
+    await new Promise((r) => setTimeout(r, 5_000));
+    withLoad('rss_mib_at_rest', server.memory().rssMiB.toFixed(0));
+
+    // ---- 3. submit, open loop ----
+    const responseBody = JSON.stringify({ status: 'submitted', values: { quality: { value: 'good' } } });
+    const latencies: number[] = [];
+    const lateStarts: number[] = [];
+    const windowMax: number[] = [];
+    // The first seconds pay for cold code and 200 new connections at once; reported apart too.
+    const WARM_MS = 10_000;
+    const steadyLatencies: number[] = [];
+    let errors = 0;
+    let loadRss = 0;
+    rssSampler = setInterval(() => (loadRss = Math.max(loadRss, server.memory().rssMiB)), 250);
+    const submitCpu0 = server.cpuSeconds();
+    const submitStart = performance.now() + 200;
+    const inflight: Promise<void>[] = [];
+    await new Promise<void>((resolveAll) => {
+      let scheduled = 0;
+      const total = ANNOTATORS * SUBMIT_SECONDS;
+      for (let a = 0; a < ANNOTATORS; a++) {
+        const phase = (a / ANNOTATORS) * 1000;
+        for (let k = 0; k < SUBMIT_SECONDS; k++) {
+          const due = submitStart + phase + k * 1000;
+          const recordId = ids[a * SUBMIT_SECONDS + k];
+          setTimeout(() => {
+            const sent = performance.now();
+            lateStarts.push(sent - due);
+            inflight.push(
+              call('POST', `/records/${recordId}/responses`, responseBody, annotatorKeys[a], false)
+                .then(() => {
+                  const latency = performance.now() - due;
+                  latencies.push(latency);
+                  if (due - submitStart >= WARM_MS) steadyLatencies.push(latency);
+                  const window = Math.floor((due - submitStart) / 10_000);
+                  windowMax[window] = Math.max(windowMax[window] ?? 0, latency);
+                })
+                .catch((error) => {
+                  errors += 1;
+                  if (errors <= 3) console.error(String(error));
+                }),
+            );
+            if (++scheduled === total) resolveAll();
+          }, Math.max(0, due - performance.now()));
+        }
+      }
+    });
+    await Promise.all(inflight);
+    const submitSeconds = (performance.now() - submitStart) / 1000;
+    clearInterval(rssSampler);
+    latencies.sort((a, b) => a - b);
+    lateStarts.sort((a, b) => a - b);
+    print('submit_annotators', ANNOTATORS);
+    print('submit_requests', latencies.length + errors);
+    print('submit_errors', errors);
+    withLoad('submit_per_s', (latencies.length / submitSeconds).toFixed(0));
+    withLoad('submit_p50_ms', percentile(latencies, 50).toFixed(1));
+    withLoad('submit_p95_ms', percentile(latencies, 95).toFixed(1));
+    withLoad('submit_p99_ms', percentile(latencies, 99).toFixed(1));
+    print('submit_max_ms', latencies[latencies.length - 1]?.toFixed(1) ?? 'n/a');
+    steadyLatencies.sort((a, b) => a - b);
+    withLoad('submit_after_first_10s_p50_ms', percentile(steadyLatencies, 50).toFixed(1));
+    withLoad('submit_after_first_10s_p99_ms', percentile(steadyLatencies, 99).toFixed(1));
+    print('submit_max_ms_per_10s_window', windowMax.map((v) => v.toFixed(0)).join(' '));
+    print('submit_client_send_lag_p99_ms', percentile(lateStarts, 99).toFixed(1));
+    print('submit_server_cpu_ms_per_request', (((server.cpuSeconds() - submitCpu0) * 1000) / Math.max(1, latencies.length)).toFixed(2));
+    withLoad('rss_mib_under_submit_load', loadRss.toFixed(0));
+    print('rss_mib_hwm', server.memory().hwmMiB.toFixed(0));
+  } finally {
+    if (rssSampler) clearInterval(rssSampler);
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
