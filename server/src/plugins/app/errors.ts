@@ -46,6 +46,9 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   }
   const parseIssue = bodyParseIssue(error);
   if (parseIssue) return reply.code(422).send(validationBody([parseIssue]));
+  if (isUnstorableText(error)) {
+    return reply.code(422).send({ detail: 'Text values cannot contain the NUL character (\\u0000)' });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ detail: status === 429 ? 'Too many requests' : error.message });
@@ -80,6 +83,15 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy(error);
+}
+
+/**
+ * PostgreSQL refuses NUL in text (SQLSTATE 22021 / 22P05). It is bad input, not a server fault:
+ * the statement failed, so its transaction wrote nothing.
+ */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
 }
 
 export function validationBody(errors: ValidationIssue[]) {

@@ -40,6 +40,12 @@ describe('GET /jobs/{job_id}', () => {
     }
   });
 
+  it('answers a NUL in the id as bad input, never a 500 (PostgreSQL cannot store NUL)', async () => {
+    const res = await owner.get('/jobs/%00');
+    expect([404, 422]).toContain(res.status);
+    expect(res.body).toHaveProperty('detail');
+  });
+
   it('403s for annotators, 401 anonymous', async () => {
     for (const user of [p.annotatorMember, p.annotatorOutsider]) {
       const res = await user.api.get(`/jobs/${JOB_ID}`);
