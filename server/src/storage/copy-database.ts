@@ -6,6 +6,7 @@ import { openDatabase, sqliteHandle } from './open-database.js';
 import { createMetadataIndex, listFields } from './repositories/dataset-settings.repository.js';
 import { createTextIndex, indexRecordTexts, type IndexedRecord, type TextIndexField } from './search/text-index.js';
 import type { Tables } from './tables.js';
+import { TABLES_IN_KEY_ORDER } from './table-order.js';
 
 /**
  * Copies a SQLite database into an empty PostgreSQL one (migration and backup, scale issue).
@@ -15,26 +16,7 @@ import type { Tables } from './tables.js';
  * rebuilt on PostgreSQL; `vector_set_versions` is rebuilt by its trigger as vectors arrive.
  */
 
-/** Tables in an order that satisfies every foreign key. */
-const TABLES = [
-  'users',
-  'workspaces',
-  'workspace_users',
-  'datasets',
-  'dataset_users',
-  'fields',
-  'questions',
-  'metadata_properties',
-  'vector_settings',
-  'records',
-  'responses',
-  'suggestions',
-  'vectors',
-  'jobs',
-  'webhooks',
-  'oauth_states',
-  'instance_settings',
-] as const;
+const TABLES = TABLES_IN_KEY_ORDER;
 
 /** Rebuilt on the target, never copied: migration bookkeeping, FTS5 tables, trigger-kept counters. */
 const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$)/;

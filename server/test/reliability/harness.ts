@@ -8,6 +8,7 @@ import { TestApi } from '../api-client.js';
 import { ALL_QUESTIONS, seedDataset, type SeededDataset } from '../dataset-fixtures.js';
 import { OWNER, type TestServer } from '../test-server.js';
 import type { Tables } from '../../src/storage/tables.js';
+import { TABLES_IN_KEY_ORDER } from '../../src/storage/table-order.js';
 
 /**
  * Shared pieces of the reliability suite (server/test/reliability) and of bench/reliability.ts:
@@ -203,24 +204,7 @@ export async function expiredToken(dataDir: string, username: string): Promise<s
 
 /** Tables whose rows only background work changes (jobs) or that hold throwaway login state. */
 const VOLATILE_TABLES = new Set(['jobs', 'oauth_states']);
-const TABLES: (keyof Tables)[] = [
-  'users',
-  'workspaces',
-  'workspace_users',
-  'datasets',
-  'dataset_users',
-  'fields',
-  'questions',
-  'metadata_properties',
-  'vector_settings',
-  'records',
-  'responses',
-  'suggestions',
-  'vectors',
-  'jobs',
-  'webhooks',
-  'oauth_states',
-];
+const TABLES = TABLES_IN_KEY_ORDER;
 
 /** A content hash of every (non-volatile) table: equal before and after means nothing was written. */
 export async function snapshotTables(db: Kysely<Tables>): Promise<string> {
