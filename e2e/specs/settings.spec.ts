@@ -132,7 +132,9 @@ test('distribution cannot be changed once user responses exist', async ({ page }
   const distribution = page.getByTestId('distribution-form');
   await distribution.getByLabel('Minimum submitted responses per record').fill('2');
   await distribution.getByRole('button', { name: 'Save Task distribution' }).click();
-  await expect(distribution.getByTestId('field-issue')).toHaveText('Distribution cannot be changed when user responses exist');
+  const locked = "Distribution settings can't be modified for a dataset containing user responses";
+  await expect(distribution.getByTestId('field-issue')).toHaveText(locked);
+  await expect(page.getByRole('alert').filter({ hasText: locked })).toBeVisible();
   await expect(distribution.getByLabel('Minimum submitted responses per record')).toHaveValue('1');
   expect(writes).toEqual([]);
   const dataset = await ownerApi<{ distribution: { min_submitted: number } }>('GET', `datasets/${ds.id}`);

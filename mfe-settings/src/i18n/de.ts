@@ -20,7 +20,6 @@ export const de: SettingsMessages = {
     max200: 'Dies muss kürzer als 200 Zeichen sein.',
     max500: 'Dies muss kürzer als 500 Zeichen sein.',
     visibleOptions: 'Gib eine ganze Zahl von 3 bis {{max}} ein.',
-    distributionLocked: 'Die Verteilung kann nicht geändert werden, wenn bereits Antworten von Nutzern vorliegen',
     ownerRequired: 'Organisation oder Benutzername ist erforderlich',
     tokenRequired: 'Hugging-Face-Token ist erforderlich',
     invalidToken: 'Ungültiges Hugging-Face-Token',

@@ -18,7 +18,6 @@ export const en = {
     max200: 'This must be less than 200.',
     max500: 'This must be less than 500.',
     visibleOptions: 'Enter a whole number from 3 to {{max}}.',
-    distributionLocked: 'Distribution cannot be changed when user responses exist',
     ownerRequired: 'Organization or username is required',
     tokenRequired: 'Hugging Face token is required',
     invalidToken: 'Invalid Hugging Face token',

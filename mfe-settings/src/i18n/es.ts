@@ -20,7 +20,6 @@ export const es: SettingsMessages = {
     max200: 'Debe tener menos de 200 caracteres.',
     max500: 'Debe tener menos de 500 caracteres.',
     visibleOptions: 'Introduce un número entero entre 3 y {{max}}.',
-    distributionLocked: 'La distribución no se puede cambiar cuando ya existen respuestas de usuarios',
     ownerRequired: 'La organización o el nombre de usuario es obligatorio',
     tokenRequired: 'El token de Hugging Face es obligatorio',
     invalidToken: 'Token de Hugging Face no válido',

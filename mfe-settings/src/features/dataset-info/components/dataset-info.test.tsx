@@ -83,10 +83,11 @@ describe('Dataset info: task distribution', () => {
     renderRemote(<DatasetInfo dataset={makeDataset()} editable />);
     fireEvent.change(minSubmitted(), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Task distribution' }));
-    expect(await screen.findByText('Distribution cannot be changed when user responses exist', { selector: '[data-testid="field-issue"]' })).toBeTruthy();
+    const message = "Distribution settings can't be modified for a dataset containing user responses";
+    expect(await screen.findByText(message, { selector: '[data-testid="field-issue"]' })).toBeTruthy();
     expect(minSubmitted().value).toBe('1');
     expect(api.writes()).toEqual([]);
-    expect(api.toasts.map((t) => t.message)).toContain('Distribution cannot be changed when user responses exist');
+    expect(api.toasts.map((t) => t.message)).toContain(message);
   });
 
   it("shows the server's business message when it refuses, and restores", async () => {

@@ -26,8 +26,9 @@ export function DistributionForm({ dataset }: { dataset: Dataset }) {
   const validate = useCallback((draft: DistributionDraft) => validateMinSubmitted(draft.minSubmitted), []);
   const refuse = useCallback(async (): Promise<Issues | undefined> => {
     if (!(await hasUserResponses(dataset.id))) return undefined;
-    notify({ message: t('validation.distributionLocked'), type: 'danger' });
-    return { minSubmitted: { key: 'validation.distributionLocked' } };
+    // The same words as the server's business message (spec §8), whichever side refuses.
+    notify({ message: t(`business.${DISTRIBUTION_LOCKED_CODE}`), type: 'danger' });
+    return { minSubmitted: { key: `business.${DISTRIBUTION_LOCKED_CODE}` } };
   }, [dataset.id, t]);
   const save = useCallback(async (draft: DistributionDraft) => {
     const updated = await updateDataset(dataset.id, {
