@@ -67,7 +67,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       redirectUri: env.SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI || undefined,
       // USERNAME is Argilla's Space setting; off a Space it is often the shell's login name, so ignored there.
       ownerUsername: env.SCHOLIA_OAUTH2_OWNER_USERNAME || (env.SPACE_ID ? env.USERNAME : undefined) || undefined,
-      workspaces: (env.SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES ?? '').split(',').map((w) => w.trim()).filter(Boolean),
+      // A Space's OAuth template lets new users into `admin` (hub-contract §6), so they see its datasets.
+      workspaces: (env.SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES ?? (env.SPACE_ID ? 'admin' : '')).split(',').map((w) => w.trim()).filter(Boolean),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { TestApi } from '../../test/api-client.js';
+import { readConfig } from '../config.js';
 import { startFakeHub, type FakeHub } from '../../test/fake-hub/fake-hub.js';
 
 let hub: FakeHub;
@@ -98,9 +99,28 @@ describe('Sign in with Hugging Face', () => {
     expect(bad.status).toBe(401);
   });
 
+  it('refuses a state older than its lifetime', async () => {
+    const { code, state } = await authorize();
+    await server.app.database.db.updateTable('oauth_states').set({ inserted_at: '2000-01-01T00:00:00.000000' }).where('state', '=', state).execute();
+    const res = await api.get(`/oauth2/providers/huggingface/access-token?code=${code}&state=${encodeURIComponent(state)}`);
+    expect(res.status).toBe(400);
+  });
+
   it('404s unknown providers', async () => {
     const res = await api.get('/oauth2/providers/github/authentication');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: "OAuth Provider 'github' not found" });
+  });
+});
+
+describe('Hugging Face sign-in settings', () => {
+  it('on a Space, USERNAME is the owner and new users join `admin` unless workspaces are named', () => {
+    const space = readConfig({ SPACE_ID: 'alice/annotate', USERNAME: 'alice' }).huggingfaceOAuth;
+    expect(space).toMatchObject({ ownerUsername: 'alice', workspaces: ['admin'] });
+    expect(readConfig({ SPACE_ID: 'alice/annotate', SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES: 'a, b' }).huggingfaceOAuth.workspaces).toEqual(['a', 'b']);
+  });
+
+  it('off a Space, the shell login name in USERNAME is not an owner and no workspace is joined', () => {
+    expect(readConfig({ USERNAME: 'root' }).huggingfaceOAuth).toMatchObject({ ownerUsername: undefined, workspaces: [] });
   });
 });

@@ -5,8 +5,8 @@ import { createHuggingFaceProvider, type OAuthRequestContext } from '../../oauth
 import type { Tables, UserRow } from '../../storage/tables.js';
 
 /**
- * A sign-in provider of contract §1.3. None is built in yet; the Hugging Face provider plugs in
- * here by implementing this interface and being returned by `createOAuthProviders`.
+ * A sign-in provider of contract §1.3. Hugging Face is the only one; another would implement
+ * this interface and be returned by `createOAuthProviders`, the routes stay as they are.
  */
 export interface OAuthProvider {
   readonly name: string;

@@ -1,6 +1,8 @@
 /**
  * `/settings` (contract §2.1): `null` members are omitted; on a Hugging Face Space the
- * huggingface block and the persistent-storage warning flag are added.
+ * huggingface block and the persistent-storage warning flag are added. The flag only says the
+ * warning may show (hub-contract §6, default true); the browser shows it when storage is not
+ * persistent, so an operator who accepts losing data can switch it off.
  */
 export function readEnvironmentSettings(env: NodeJS.ProcessEnv) {
   const argilla: Record<string, unknown> = {
@@ -8,7 +10,8 @@ export function readEnvironmentSettings(env: NodeJS.ProcessEnv) {
   };
   if (!env.SPACE_ID) return { argilla };
   const persistentStorage = env.PERSISTANT_STORAGE_ENABLED === 'true' || env.PERSISTENT_STORAGE_ENABLED === 'true';
-  argilla.show_huggingface_space_persistent_storage_warning = !persistentStorage;
+  const warningSetting = env.SCHOLIA_SHOW_SPACE_STORAGE_WARNING ?? env.ARGILLA_SHOW_HUGGINGFACE_SPACE_PERSISTENT_STORAGE_WARNING;
+  argilla.show_huggingface_space_persistent_storage_warning = (warningSetting ?? 'true') !== 'false';
   const [author, repo] = env.SPACE_ID.split('/');
   const huggingface = Object.fromEntries(
     Object.entries({

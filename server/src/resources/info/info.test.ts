@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { TestApi } from '../../../test/api-client.js';
+import { readEnvironmentSettings } from './environment-settings.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -11,6 +12,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('info routes', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('GET /version answers without credentials', async () => {
     const res = await api.get('/version');
     expect(res.status).toBe(200);
@@ -30,6 +35,20 @@ describe('info routes', () => {
     expect(res.body).toEqual({
       argilla: { share_your_progress_enabled: false },
       scholia: { hub_url: expect.any(String), datasets_server_url: expect.any(String) },
+    });
+  });
+
+  it('GET /settings on a Space adds the huggingface block and the storage warning flag', async () => {
+    vi.stubEnv('SPACE_ID', 'alice/scholia');
+    vi.stubEnv('SPACE_TITLE', 'Scholia');
+    vi.stubEnv('SPACE_HOST', 'alice-scholia.hf.space');
+    vi.stubEnv('SPACE_SUBDOMAIN', 'alice-scholia');
+    vi.stubEnv('SCHOLIA_SHARE_YOUR_PROGRESS', 'true');
+    const res = await api.get('/settings');
+    expect(res.body.argilla).toEqual({ share_your_progress_enabled: true, show_huggingface_space_persistent_storage_warning: true });
+    expect(res.body.huggingface).toEqual({
+      space_id: 'alice/scholia', space_title: 'Scholia', space_subdomain: 'alice-scholia', space_host: 'alice-scholia.hf.space',
+      space_repo_name: 'scholia', space_author_name: 'alice', space_persistent_storage_enabled: false,
     });
   });
 
@@ -53,5 +72,27 @@ describe('info routes', () => {
   it('GET /api/_status answers for health checks', async () => {
     const res = await fetch(`${server.url}/api/_status`);
     expect(res.status).toBe(200);
+  });
+});
+
+describe('Space detection (hub-contract §6)', () => {
+  const space = { SPACE_ID: 'bob/annotate', SPACE_AUTHOR_NAME: 'bob' };
+
+  it('is off without SPACE_ID, whatever else is set', () => {
+    expect(readEnvironmentSettings({ SPACE_TITLE: 'x', PERSISTANT_STORAGE_ENABLED: 'false' })).toEqual({ argilla: { share_your_progress_enabled: false } });
+  });
+
+  it('reads persistent storage from the Space variable (and its correct spelling)', () => {
+    expect(readEnvironmentSettings({ ...space, PERSISTANT_STORAGE_ENABLED: 'true' }).huggingface?.space_persistent_storage_enabled).toBe(true);
+    expect(readEnvironmentSettings({ ...space, PERSISTENT_STORAGE_ENABLED: 'true' }).huggingface?.space_persistent_storage_enabled).toBe(true);
+    expect(readEnvironmentSettings(space).huggingface?.space_persistent_storage_enabled).toBe(false);
+  });
+
+  it('the warning flag defaults to true and an operator can switch it off', () => {
+    const flag = (env: NodeJS.ProcessEnv) => readEnvironmentSettings(env).argilla.show_huggingface_space_persistent_storage_warning;
+    expect(flag(space)).toBe(true);
+    expect(flag({ ...space, PERSISTANT_STORAGE_ENABLED: 'true' })).toBe(true); // the browser checks the storage itself
+    expect(flag({ ...space, ARGILLA_SHOW_HUGGINGFACE_SPACE_PERSISTENT_STORAGE_WARNING: 'false' })).toBe(false);
+    expect(flag({ ...space, SCHOLIA_SHOW_SPACE_STORAGE_WARNING: 'false' })).toBe(false);
   });
 });
