@@ -15,31 +15,15 @@ interface SearchResult {
   total: number;
 }
 
-async function waitForJob(jobId: string): Promise<string> {
-  for (let i = 0; i < 60; i += 1) {
-    const job = await ownerApi<{ status: string }>('GET', `jobs/${jobId}`);
-    if (!['queued', 'started', 'deferred', 'scheduled'].includes(job.status)) return job.status;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`job ${jobId} did not end`);
-}
-
-/** Export through the settings page's form when it is there, else through the API. */
-async function exportToFakeHub(page: Page, datasetId: string, repoName: string): Promise<'ui' | 'api'> {
+/** Export through the settings page's form, the way an admin does it. */
+async function exportToFakeHub(page: Page, datasetId: string, repoName: string): Promise<void> {
   await page.goto(`${baseUrl()}/dataset/${datasetId}/settings`);
-  const tokenInput = page.getByLabel('Hugging Face token');
-  const hasForm = await tokenInput.waitFor({ timeout: 10_000 }).then(() => true, () => false);
-  if (hasForm) {
-    await page.getByLabel('Organization or username').fill('alice');
-    await page.getByLabel('Dataset name', { exact: true }).fill(repoName);
-    await tokenInput.fill(FAKE_HUB_WRITE_TOKEN);
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
-    await expect(page.getByText(`as alice/${repoName}.`).first()).toBeVisible({ timeout: 30_000 });
-    return 'ui';
-  }
-  const job = await ownerApi<{ id: string }>('POST', `datasets/${datasetId}/export`, { name: `alice/${repoName}`, token: FAKE_HUB_WRITE_TOKEN });
-  expect(await waitForJob(job.id)).toBe('finished');
-  return 'api';
+  const form = page.getByTestId('hub-export-form');
+  await form.getByLabel('Organization or username').fill('alice');
+  await form.getByLabel('Dataset name', { exact: true }).fill(repoName);
+  await form.getByLabel('Hugging Face token').fill(FAKE_HUB_WRITE_TOKEN);
+  await form.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `as alice/${repoName}.` })).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('hub round trip', () => {
@@ -129,8 +113,7 @@ test.describe('hub round trip', () => {
 
     // Export to the fake hub and read the parquet back from what it recorded.
     const repoName = unique('export').toLowerCase();
-    const via = await exportToFakeHub(page, datasetId, repoName);
-    test.info().annotations.push({ type: 'export', description: via });
+    await exportToFakeHub(page, datasetId, repoName);
     const tree = await (await fetch(`${fakeHubUrl()}/api/datasets/alice/${repoName}/tree/main?recursive=true`)).json() as { path: string; size: number }[];
     const paths = tree.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['README.md', '.argilla/settings.json', '.argilla/dataset.json']));
