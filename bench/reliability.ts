@@ -6,10 +6,12 @@
  *  3. durability: KILL_CYCLES (default 5) SIGKILLs of the real server mid-writes, then restart and
  *     count acknowledged writes lost and half-written batches;
  *  4. soak: SOAK_CLIENTS (default 100) annotators on loopback for SOAK_SECONDS (default 60; 300 for
- *     the full run) against the real server process: errors, p99 latency, RSS growth.
+ *     the full run) against the real server process, each fetching its next page and submitting
+ *     once every SOAK_PACE_MS (default 1000): errors, p99 latency per kind, RSS growth.
  * Prints plain `name: value` lines. Run from the repo root: `npx tsx bench/reliability.ts`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { TestApi } from '../server/test/api-client.js';
@@ -24,6 +26,7 @@ const FUZZ_CASES = Number(process.env.FUZZ_CASES ?? 3000);
 const KILL_CYCLES = Number(process.env.KILL_CYCLES ?? 5);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const SOAK_CLIENTS = Number(process.env.SOAK_CLIENTS ?? 100);
+const SOAK_PACE_MS = Number(process.env.SOAK_PACE_MS ?? 1000);
 const only = (process.env.ONLY ?? 'authz,fuzz,durability,soak').split(',');
 
 const print = (name: string, value: string | number) => console.log(`${name}: ${value}`);
@@ -106,6 +109,12 @@ const rssOf = (pid: number): number => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 };
 
+/** CPU seconds (user + system) a process has used: holds on a busy host, where latency does not. */
+const cpuSecondsOf = (pid: number): number => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+};
+
 async function soak() {
   const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn' } });
   try {
@@ -137,52 +146,85 @@ async function soak() {
       annotators.push(...batch);
     }
 
-    const latencies: number[] = [];
+    // Open loop: each annotator starts a cycle every SOAK_PACE_MS whether or not the last one came
+    // back, and latency counts from the scheduled start, so a slow server shows as latency rather
+    // than as fewer requests. SOAK_PACE_MS=0 runs back to back (a capacity figure, not a target).
+    const latencies: Record<'search' | 'submit' | 'other', number[]> = { search: [], submit: [], other: [] };
     let errors = 0;
-    let requests = 0;
     const deadline = Date.now() + SOAK_SECONDS * 1000;
-    const timed = async (call: () => Promise<{ status: number }>) => {
-      const t = performance.now();
+    const timed = async (kind: keyof typeof latencies, scheduled: number, call: () => Promise<{ status: number }>) => {
       try {
         const res = await call();
         if (res.status >= 400) errors += 1;
       } catch {
         errors += 1;
       }
-      latencies.push(performance.now() - t);
-      requests += 1;
+      latencies[kind].push(performance.now() - scheduled);
+    };
+    const cycle = async (api: TestApi, k: number, scheduled: number) => {
+      const recordId = recordIds[k % recordIds.length];
+      await timed('search', scheduled, () => api.post(`/me/datasets/${ds}/records/search?include=responses&offset=${k % 1900}&limit=10`, {}));
+      const submitAt = performance.now();
+      await timed('submit', submitAt, () =>
+        api.post('/me/responses/bulk', { items: [{ record_id: recordId, status: k % 9 === 0 ? 'draft' : 'submitted', values: { label: { value: 'abc'[k % 3] } } }] }),
+      );
+      const otherAt = performance.now();
+      if (k % 5 === 0) await timed('other', otherAt, () => api.get(`/me/datasets/${ds}/metrics`));
+      if (k % 11 === 0) await timed('other', performance.now(), () => api.get(`/datasets/${ds}/progress`));
     };
     const annotate = async (api: TestApi, n: number) => {
-      let k = n * 17;
-      while (Date.now() < deadline) {
-        const recordId = recordIds[(k += 7) % recordIds.length];
-        await timed(() => api.post(`/me/datasets/${ds}/records/search?include=responses&offset=${k % 1900}&limit=10`, {}));
-        await timed(() =>
-          api.post('/me/responses/bulk', { items: [{ record_id: recordId, status: k % 9 === 0 ? 'draft' : 'submitted', values: { label: { value: 'abc'[k % 3] } } }] }),
-        );
-        if (k % 5 === 0) await timed(() => api.get(`/me/datasets/${ds}/metrics`));
-        if (k % 11 === 0) await timed(() => api.get(`/datasets/${ds}/progress`));
+      const inFlight: Promise<void>[] = [];
+      let next = performance.now() + (SOAK_PACE_MS * n) / annotators.length;
+      for (let k = n * 17; Date.now() < deadline; k += 7) {
+        if (SOAK_PACE_MS === 0) {
+          await cycle(api, k, performance.now());
+          continue;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+        inFlight.push(cycle(api, k, next));
+        next += SOAK_PACE_MS;
       }
+      await Promise.all(inFlight);
     };
     const pid = child.process.pid!;
     const run = Promise.all(annotators.map((api, n) => annotate(api, n)));
     // Baseline once warm (caches, JIT, SQLite page cache): 10% into the run, at least 5 s.
     await new Promise((resolve) => setTimeout(resolve, Math.max(5_000, SOAK_SECONDS * 100)));
     const rssStart = rssOf(pid);
+    const cpuStart = cpuSecondsOf(pid);
+    const requestsAtStart = latencies.search.length + latencies.submit.length + latencies.other.length;
+    const measuredFrom = performance.now();
+    let rssPeak = rssStart;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(pid))), 1_000);
     await run;
+    clearInterval(sampler);
     const rssEnd = rssOf(pid);
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+    const cpuUsed = cpuSecondsOf(pid) - cpuStart;
+    const measuredSeconds = (performance.now() - measuredFrom) / 1000;
+    const all = [...latencies.search, ...latencies.submit, ...latencies.other];
+    const pct = (values: number[], p: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1);
+    };
     print('soak_seconds', SOAK_SECONDS);
     print('soak_clients', annotators.length);
-    print('soak_requests', requests);
-    print('soak_requests_per_s', (requests / SOAK_SECONDS).toFixed(0));
+    print('soak_pace', SOAK_PACE_MS === 0 ? 'back to back' : `one cycle (next page + submit) per annotator every ${SOAK_PACE_MS} ms`);
+    print('soak_requests', all.length);
+    print('soak_requests_per_s', (all.length / SOAK_SECONDS).toFixed(0));
     print('soak_errors', errors);
-    print('soak_p50_ms', pct(0.5).toFixed(1));
-    print('soak_p99_ms', pct(0.99).toFixed(1));
+    print('soak_p50_ms', pct(all, 0.5));
+    print('soak_p99_ms', pct(all, 0.99));
+    print('soak_submit_p50_ms', pct(latencies.submit, 0.5));
+    print('soak_submit_p99_ms', pct(latencies.submit, 0.99));
+    print('soak_next_page_p95_ms', pct(latencies.search, 0.95));
+    print('soak_next_page_p99_ms', pct(latencies.search, 0.99));
+    print('soak_server_cpu_ms_per_request', ((cpuUsed * 1000) / Math.max(1, all.length - requestsAtStart)).toFixed(2));
+    print('soak_server_cpu_busy_pct', ((cpuUsed / measuredSeconds) * 100).toFixed(0));
     print('soak_rss_start_mb', (rssStart / 2 ** 20).toFixed(0));
+    print('soak_rss_peak_mb', (rssPeak / 2 ** 20).toFixed(0));
     print('soak_rss_end_mb', (rssEnd / 2 ** 20).toFixed(0));
     print('soak_rss_growth_pct', (((rssEnd - rssStart) / rssStart) * 100).toFixed(1));
+    print('load_average_1m', os.loadavg()[0].toFixed(1));
   } finally {
     await child.stop();
   }

@@ -6,9 +6,10 @@
  *    fields, three metadata values, one suggestion), without and with one 384-dim vector;
  *  - submit-response latency (POST /records/{id}/responses), each client its own annotator
  *    answering its own records:
- *      open loop: BENCH_CONCURRENCY (50) clients, each sending one request every
- *        BENCH_SUBMIT_INTERVAL_MS (100) for BENCH_OPEN_SECONDS (20), whatever the previous one
- *        did; latency from the scheduled send time (no coordinated omission);
+ *      open loop: BENCH_CONCURRENCY (50) clients, each sending one request every second (the
+ *        target's model), then every BENCH_SUBMIT_INTERVAL_MS (100; a stress rate), for
+ *        BENCH_OPEN_SECONDS (20), whatever the previous one did; latency from the scheduled send
+ *        time (no coordinated omission);
  *      closed loop: the same clients back to back over BENCH_RESPONSES (5,000) records →
  *        throughput and p50/p99.
  * `*_server_cpu_*` lines use the server process's own CPU time (/proc/<pid>/stat): a figure that
@@ -137,17 +138,24 @@ async function main() {
       await call('POST', `/workspaces/${workspace.id}/users`, { user_id: user.id });
       annotators.push(user.api_key);
     }
-    const perClientOpen = Math.floor((OPEN_SECONDS * 1000) / INTERVAL_MS);
-    const needed = CLIENTS * perClientOpen + RESPONSES;
+    // Open loop at two rates: one submit per annotator per second (the target's model, as in the
+    // scale bench) and INTERVAL_MS (a stress rate no team of 50 people reaches).
+    const rates = [...new Set([1000, INTERVAL_MS])];
+    const perClient = (interval: number) => Math.floor((OPEN_SECONDS * 1000) / interval);
+    const openTotal = rates.reduce((sum, interval) => sum + CLIENTS * perClient(interval), 0);
     const recordIds: string[] = [];
     const idDataset = await createDataset('bench-submit', false);
-    const idBodies = Array.from({ length: Math.ceil(needed / BATCH) }, (_, i) => batchBody(idDataset, i * BATCH, false));
+    const idBodies = Array.from({ length: Math.ceil((openTotal + RESPONSES) / BATCH) }, (_, i) => batchBody(idDataset, i * BATCH, false));
     await runBulk(idDataset.id, idBodies, recordIds);
     const body = JSON.stringify({ status: 'submitted', values: { quality: { value: 'good' } } });
     const submit = (recordId: string, apiKey: string) => call('POST', `/records/${recordId}/responses`, body, apiKey, false);
+    let nextRecord = 0;
 
-    // 3a. open loop
-    {
+    // 3a. open loop: latency from the scheduled send time (no coordinated omission)
+    for (const interval of rates) {
+      const count = perClient(interval);
+      const ids = recordIds.slice(nextRecord, (nextRecord += CLIENTS * count));
+      const name = interval === 1000 ? 'submit_open_loop_1s' : `submit_open_loop_${interval}ms`;
       const latencies: number[] = [];
       let errors = 0;
       const pending: Promise<void>[] = [];
@@ -156,10 +164,10 @@ async function main() {
       await new Promise<void>((resolve) => {
         let scheduled = 0;
         for (let c = 0; c < CLIENTS; c++) {
-          const phase = (c / CLIENTS) * INTERVAL_MS;
-          for (let k = 0; k < perClientOpen; k++) {
-            const due = start + phase + k * INTERVAL_MS;
-            const recordId = recordIds[c * perClientOpen + k];
+          const phase = (c / CLIENTS) * interval;
+          for (let k = 0; k < count; k++) {
+            const due = start + phase + k * interval;
+            const recordId = ids[c * count + k];
             setTimeout(() => {
               pending.push(
                 submit(recordId, annotators[c])
@@ -168,7 +176,7 @@ async function main() {
                     if ((errors += 1) === 1) console.error(`first open-loop error: ${String((error as Error).cause ?? error)}`);
                   }),
               );
-              if (++scheduled === CLIENTS * perClientOpen) resolve();
+              if (++scheduled === CLIENTS * count) resolve();
             }, Math.max(0, due - performance.now()));
           }
         }
@@ -176,18 +184,18 @@ async function main() {
       await Promise.all(pending);
       const seconds = (performance.now() - start) / 1000;
       latencies.sort((a, b) => a - b);
-      print('submit_open_loop_clients', `${CLIENTS} (one request each per ${INTERVAL_MS} ms, ${OPEN_SECONDS} s)`);
-      print('submit_open_loop_requests', latencies.length);
-      print('submit_open_loop_errors', errors);
-      withLoad('submit_open_loop_per_s', Math.round(latencies.length / seconds));
-      withLoad('submit_open_loop_p50_ms', percentile(latencies, 50).toFixed(1));
-      withLoad('submit_open_loop_p99_ms', percentile(latencies, 99).toFixed(1));
-      print('submit_open_loop_server_cpu_ms_per_request', (((server.cpuSeconds() - cpu0) * 1000) / Math.max(1, latencies.length)).toFixed(2));
+      print(`${name}_clients`, `${CLIENTS} (one request each per ${interval} ms, ${OPEN_SECONDS} s)`);
+      print(`${name}_requests`, latencies.length);
+      print(`${name}_errors`, errors);
+      withLoad(`${name}_per_s`, Math.round(latencies.length / seconds));
+      withLoad(`${name}_p50_ms`, percentile(latencies, 50).toFixed(1));
+      withLoad(`${name}_p99_ms`, percentile(latencies, 99).toFixed(1));
+      print(`${name}_server_cpu_ms_per_request`, (((server.cpuSeconds() - cpu0) * 1000) / Math.max(1, latencies.length)).toFixed(2));
     }
 
     // 3b. closed loop
     {
-      const ids = recordIds.slice(CLIENTS * perClientOpen, CLIENTS * perClientOpen + RESPONSES);
+      const ids = recordIds.slice(nextRecord, nextRecord + RESPONSES);
       const latencies: number[] = [];
       let cursor = 0;
       const cpu0 = server.cpuSeconds();

@@ -2,10 +2,10 @@
  * Bench helpers: the real server in its own child process (so the load generator never shares an
  * event loop or a CPU-time figure with it), plus HTTP and percentile helpers.
  *
- * The child is `node --import tsx server/src/server.ts` (no npx wrapper: its pid is the server's,
- * so /proc/<pid>/status is the server's own memory).
+ * The child is the compiled server, `node server/dist/server.js` as `npm start` runs it (no npx
+ * wrapper: its pid is the server's, so /proc/<pid>/status is the server's own memory).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -41,37 +41,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * server/src and shared/src transpiled file by file with esbuild (no bundling: routes are found by
- * directory listing) into a temp tree whose node_modules links to the repo's packages.
- */
-async function transpiledServer(): Promise<string> {
-  const { transform } = await import('esbuild');
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-js-'));
-  async function copyTree(from: string, to: string) {
-    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-      const source = path.join(from, entry.name);
-      if (entry.isDirectory()) await copyTree(source, path.join(to, entry.name));
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
-        const { code } = await transform(fs.readFileSync(source, 'utf8'), { loader: 'ts', format: 'esm', target: 'node20' });
-        fs.mkdirSync(to, { recursive: true });
-        fs.writeFileSync(path.join(to, entry.name.replace(/\.ts$/, '.js')), code);
-      }
-    }
-  }
-  await copyTree(path.join(REPO_ROOT, 'server/src'), path.join(out, 'server/src'));
-  fs.writeFileSync(path.join(out, 'server/package.json'), JSON.stringify({ type: 'module' }));
-  const modules = path.join(out, 'node_modules');
-  fs.mkdirSync(path.join(modules, '@scholia'), { recursive: true });
-  for (const name of fs.readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
-    if (name !== '@scholia') fs.symlinkSync(path.join(REPO_ROOT, 'node_modules', name), path.join(modules, name));
-  }
-  const shared = path.join(modules, '@scholia/shared');
-  await copyTree(path.join(REPO_ROOT, 'shared/src'), path.join(shared, 'src'));
-  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared/package.json'), 'utf8'));
-  manifest.exports = Object.fromEntries(Object.entries(manifest.exports as Record<string, string>).map(([k, v]) => [k, v.replace(/\.ts$/, '.js')]));
-  fs.writeFileSync(path.join(shared, 'package.json'), JSON.stringify(manifest));
-  return path.join(out, 'server/src/server.js');
+/** The compiled server `npm start` runs (scripts/build-server.mjs), rebuilt so it matches the sources. */
+function compiledServer(): string[] {
+  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
+  return ['--conditions=scholia-compiled', path.join(REPO_ROOT, 'server/dist/server.js')];
 }
 
 /** Starts the server on a fresh data dir; `databaseUrl` defaults to a SQLite file in it. */
@@ -95,9 +69,9 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
   };
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // BENCH_SERVER_RUNTIME=js: run the same sources transpiled to plain JS (no tsx loader in the
-  // server process, as a production build would run); default `tsx`, what `npm start` runs.
-  const entry = process.env.BENCH_SERVER_RUNTIME === 'js' ? [await transpiledServer()] : ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')];
+  // Default: the compiled server, what `npm start` runs. BENCH_SERVER_RUNTIME=tsx: the sources
+  // through the TypeScript loader, as the tests run them (about 70 MB more memory).
+  const entry = process.env.BENCH_SERVER_RUNTIME === 'tsx' ? ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')] : compiledServer();
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: REPO_ROOT,
     env,

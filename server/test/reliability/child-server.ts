@@ -42,11 +42,19 @@ export function tempDataDir(prefix = 'scholia-rel-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startChildServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ChildServer> {
+export interface ChildServerOptions {
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Run the compiled server (`dist/server.js`, what `npm start` runs; build it first) instead of the sources. */
+  compiled?: boolean;
+}
+
+export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const entry = options.compiled ? ['--conditions=scholia-compiled', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
