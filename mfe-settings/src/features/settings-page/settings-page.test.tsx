@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bus } from '@scholia/shared/bus';
 import { initI18n } from '@scholia/shared/i18n';
@@ -36,9 +36,15 @@ describe('Settings page', () => {
     expect(api.calls.map((c) => c.path).sort()).toEqual(['v1/datasets/d1', 'v1/me', 'v1/workspaces/w1']);
   });
 
-  it('gives owners every section, and refreshes progress when the bus asks', async () => {
+  it('gives owners every section, and refreshes progress and metrics when the bus asks', async () => {
     let total = 4;
-    const api = fakeApi({ ...COMMON, 'GET v1/me': OWNER_USER, 'GET v1/datasets/d1/progress': () => ({ total, completed: 1, pending: total - 1, users: [] }) });
+    let submitted = 1;
+    const api = fakeApi({
+      ...COMMON,
+      'GET v1/me': OWNER_USER,
+      'GET v1/datasets/d1/progress': () => ({ total, completed: 1, pending: total - 1, users: [] }),
+      'GET v1/me/datasets/d1/metrics': () => ({ responses: { total: 4, submitted, discarded: 0, draft: 0, pending: 4 - submitted } }),
+    });
     renderRemote(<SettingsPage datasetId="d1" />);
     expect(await screen.findByTestId('settings-full')).toBeTruthy();
     for (const name of ['Dataset info', 'Progress', 'See your dataset', 'Edit fields', 'Edit questions', 'Edit metadata properties',
@@ -50,6 +56,10 @@ describe('Settings page', () => {
     total = 8;
     bus.emit('progress:refresh-requested', { datasetId: 'd1' });
     expect(await screen.findByText(/1 of 8 records completed/)).toBeTruthy();
+    expect(screen.getByTestId('settings-metrics').textContent).toContain('Submitted: 1 ·');
+    submitted = 3;
+    bus.emit('metrics:refresh-requested', { datasetId: 'd1' });
+    await waitFor(() => expect(screen.getByTestId('settings-metrics').textContent).toContain('Submitted: 3 ·'));
     expect(api.writes()).toEqual([]);
   });
 

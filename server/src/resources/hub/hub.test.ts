@@ -163,6 +163,20 @@ describe('POST /datasets/{id}/import', () => {
     expect((await suggestionsByExternalId(ds.id)).get('train_248')).toEqual({ label: 'neutral' });
   });
 
+  it('keeps the viewer URL of an image when there is no parquet export', async () => {
+    const ds = await createHubDataset(db(), { fields: [{ name: 'image', type: 'image' }, { name: 'caption', type: 'text' }] });
+    hub.failNext('/parquet', 404, { errorCode: 'ResponseNotFound', error: 'Not found.' });
+    const res = await api.post(`/datasets/${ds.id}/import`, {
+      name: 'scholia/images', subset: 'default', split: 'train',
+      mapping: { fields: [{ source: 'image', target: 'image' }, { source: 'caption', target: 'caption' }] },
+    });
+    const job = await waitForJob(res.body.id);
+    expect(JSON.parse(job.result!)).toMatchObject({ imported: 12, source: 'rows' });
+    const rows = await records(ds.id);
+    expect(rows[3].fields).toEqual({ image: `${hub.url}/cached-assets/scholia/images/--/abc/--/default/train/3/image/image.png?Expires=1`, caption: 'picture 3' });
+    expect(rows[3].external_id).toBe('train_3');
+  });
+
   it('retries a rate-limited viewer call', async () => {
     const ds = await createHubDataset(db(), { fields: [{ name: 'text', type: 'text' }] });
     hub.failNext('/parquet', 429, { count: 2 });
