@@ -1,0 +1,48 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RemoteProviders } from '@scholia/shared/ui';
+import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
+import type { Question, RecordSuggestion } from '../model/types.js';
+import { LabelQuestion } from './choice-questions.js';
+
+const multi = (values: string[], extra: Record<string, unknown> = {}): Question => ({
+  id: 'q', name: 'topics', title: 'Topics', description: null, required: false, dataset_id: 'd',
+  settings: { type: 'multi_label_selection', options: values.map((value) => ({ value, text: value.toUpperCase() })), ...extra },
+});
+const shown = () => [...document.querySelectorAll('button[aria-pressed]')].map((b) => b.getAttribute('aria-label'));
+
+describe('label questions (spec §3, §9)', () => {
+  beforeAll(registerAnnotationI18n);
+  afterEach(cleanup);
+
+  it('shows the visible-options control only with more than 3 options', () => {
+    render(<RemoteProviders><LabelQuestion question={multi(['a', 'b', 'c'], { visible_options: 2 })} value={undefined} suggestion={undefined} onChange={() => {}} /></RemoteProviders>);
+    expect(shown()).toEqual(['A', 'B', 'C']);
+    expect(screen.queryByRole('button', { name: /Show/ })).toBeNull();
+    cleanup();
+
+    render(<RemoteProviders><LabelQuestion question={multi(['a', 'b', 'c', 'd', 'e'], { visible_options: 3 })} value={['e']} suggestion={undefined} onChange={() => {}} /></RemoteProviders>);
+    // A chosen option stays visible even past the limit.
+    expect(shown()).toEqual(['A', 'B', 'C', 'E']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 1 more' }));
+    expect(shown()).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it('orders options naturally, or by suggestion score when asked', () => {
+    const suggestion: RecordSuggestion = { id: 's', question_id: 'q', type: 'model', value: ['c', 'b'], agent: 'm', score: [0.4, 0.9] };
+    render(<RemoteProviders><LabelQuestion question={multi(['a', 'b', 'c', 'd'])} value={undefined} suggestion={suggestion} onChange={() => {}} /></RemoteProviders>);
+    expect(shown()).toEqual(['A', 'B', 'C', 'D']);
+    cleanup();
+    render(<RemoteProviders><LabelQuestion question={multi(['a', 'b', 'c', 'd'], { options_order: 'suggestion' })} value={undefined} suggestion={suggestion} onChange={() => {}} /></RemoteProviders>);
+    expect(shown()).toEqual(['B', 'C', 'A', 'D']);
+  });
+
+  it('digit keys toggle the n-th option', () => {
+    const onChange = vi.fn();
+    render(<RemoteProviders><LabelQuestion question={multi(['a', 'b'])} value={['a']} suggestion={undefined} onChange={onChange} /></RemoteProviders>);
+    fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '2' });
+    expect(onChange).toHaveBeenCalledWith(['a', 'b']);
+    fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '1' });
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+  });
+});

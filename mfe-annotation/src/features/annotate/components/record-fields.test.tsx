@@ -1,0 +1,35 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RemoteProviders } from '@scholia/shared/ui';
+import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
+import type { AnnotationRecord, Field } from '../model/types.js';
+import { FieldView, toChatMessages } from './record-fields.js';
+
+const field = (name: string, settings: Record<string, unknown>): Field => ({ id: name, name, title: name.toUpperCase(), required: false, settings, dataset_id: 'd' } as Field);
+const record = (fields: Record<string, unknown>): AnnotationRecord => ({ id: 'r', dataset_id: 'd', fields, status: 'pending', inserted_at: '', updated_at: '' } as AnnotationRecord);
+
+describe('record fields (spec §3)', () => {
+  beforeAll(registerAnnotationI18n);
+  afterEach(cleanup);
+
+  it('a plain chat value becomes one user message; a list keeps its roles', () => {
+    expect(toChatMessages('hello')).toEqual([{ role: 'user', content: 'hello' }]);
+    expect(toChatMessages([{ role: 'assistant', content: 'hi' }, { content: 'no role' }])).toEqual([
+      { role: 'assistant', content: 'hi' },
+      { role: 'user', content: 'no role' },
+    ]);
+    expect(toChatMessages(null)).toEqual([]);
+  });
+
+  it('renders chat messages with their roles', () => {
+    render(<RemoteProviders><FieldView field={field('chat', { type: 'chat' })} record={record({ chat: [{ role: 'user', content: 'Q?' }, { role: 'assistant', content: 'A.' }] })} /></RemoteProviders>);
+    const messages = screen.getByTestId('field-chat').querySelectorAll('li');
+    expect([...messages].map((m) => [m.getAttribute('data-role'), m.textContent])).toEqual([['user', 'UserQ?'], ['assistant', 'AssistantA.']]);
+  });
+
+  it('an image that fails to load says so', () => {
+    render(<RemoteProviders><FieldView field={field('image', { type: 'image' })} record={record({ image: 'http://127.0.0.1:9/x.png' })} /></RemoteProviders>);
+    fireEvent.error(screen.getByRole('img'));
+    expect(screen.getByRole('alert').textContent).toBe('Could not load image');
+  });
+});

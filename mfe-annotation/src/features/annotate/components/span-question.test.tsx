@@ -1,0 +1,26 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RemoteProviders } from '@scholia/shared/ui';
+import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
+import type { AnnotationRecord, Field, Question } from '../model/types.js';
+import { SpanQuestion } from './span-question.js';
+
+const question: Question = {
+  id: 'q', name: 'entities', title: 'Entities', description: null, required: false, dataset_id: 'd',
+  settings: { type: 'span', field: 'text', options: [{ value: 'person', text: 'PERSON' }], allow_overlapping: false },
+};
+const fields = [{ id: 'f', name: 'text', title: 'Text', required: true, settings: { type: 'text' }, dataset_id: 'd' }] as Field[];
+const record = { id: 'r', dataset_id: 'd', fields: { text: 'Ada Lovelace' }, status: 'pending', inserted_at: '', updated_at: '' } as AnnotationRecord;
+
+describe('span question', () => {
+  beforeAll(registerAnnotationI18n);
+  afterEach(cleanup);
+
+  it('says so where the browser lacks the CSS Custom Highlight API (spec §5)', () => {
+    // jsdom has no CSS.highlights, like the browsers the spec's message is for.
+    render(<RemoteProviders><SpanQuestion question={question} record={record} fields={fields} value={[{ start: 0, end: 3, label: 'person' }]} suggestion={undefined} onChange={() => {}} /></RemoteProviders>);
+    expect(screen.getByRole('alert').textContent).toBe('Span annotation is not supported for your browser');
+    // The spans stay readable as a list.
+    expect(screen.getByTestId('span-chip').textContent).toContain('“Ada”');
+  });
+});
