@@ -10,15 +10,11 @@ import { RecordQueue, type QueueItem } from '../model/record-queue.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
+import { isEditable } from './keyboard-target.js';
 import { RecordFields } from './record-fields.js';
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
 export const AUTO_DRAFT_DELAY_MS = 800;
-
-function isEditable(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return Boolean(el?.closest?.('textarea, input, select, [contenteditable="true"]'));
-}
 
 export interface FocusViewProps {
   datasetId: string;
@@ -93,6 +89,10 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const edited = useRef(false);
   const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The auto-draft waiting for its timer: leaving the record sends it at once instead. */
+  const pendingDraft = useRef<(() => void) | undefined>(undefined);
+  const recordRef = useRef(record);
+  recordRef.current = record;
 
   const status: RecordStatusFilter = recordAnswerStatus(record);
   const baseline = useMemo(() => JSON.stringify(initialAnswers(record, questions)), [record, questions]);
@@ -123,9 +123,15 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     return next;
   }, [datasetId, record.id]);
 
+  /** An explicit action supersedes the waiting auto-draft (else it would land after a submit). */
+  const cancelDraft = () => {
+    clearTimeout(draftTimer.current);
+    pendingDraft.current = undefined;
+  };
+
   const act = async (statusToSend: 'submitted' | 'draft' | 'discarded') => {
     if (statusToSend === 'submitted' && !submittable) return;
-    clearTimeout(draftTimer.current);
+    cancelDraft();
     setSaving(true);
     let response;
     try {
@@ -144,7 +150,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   };
 
   const clear = async () => {
-    clearTimeout(draftTimer.current);
+    cancelDraft();
     const existing = responseRef.current;
     edited.current = false;
     if (existing?.id) {
@@ -164,6 +170,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   };
 
   const reset = () => {
+    cancelDraft();
     edited.current = false;
     setAnswers(initialAnswers(record, questions));
   };
@@ -177,24 +184,32 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   // Auto-draft: pending and draft records are saved as drafts shortly after the last change.
   // Only the response (not the form) takes the reply, so keystrokes typed meanwhile survive.
   useEffect(() => {
+    pendingDraft.current = undefined;
     if (!edited.current || (status !== 'pending' && status !== 'draft') || !hasAnyAnswer(questions, answers)) return;
-    draftTimer.current = setTimeout(() => {
+    const saveDraft = () => {
+      pendingDraft.current = undefined;
       save({ status: 'draft', values: toResponseValues(questions, answers) }, { undo: false })
         .then((response) => {
           edited.current = false;
-          setRecord((r) => {
-            const next = { ...r, responses: [response] };
-            queue.update(next);
-            queue.setLeftFilter(next.id, 'draft' !== criteria.status);
-            return next;
-          });
+          // From the ref, not a state updater: after leaving the record an updater never runs,
+          // and the queue must still learn of the draft.
+          const next = { ...recordRef.current, responses: [response] };
+          setRecord(next);
+          queue.update(next);
+          queue.setLeftFilter(next.id, 'draft' !== criteria.status);
           onRecordChanged();
         })
         .catch(() => undefined);
-    }, AUTO_DRAFT_DELAY_MS);
+    };
+    pendingDraft.current = saveDraft;
+    draftTimer.current = setTimeout(saveDraft, AUTO_DRAFT_DELAY_MS);
     return () => clearTimeout(draftTimer.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answers]);
+
+  // Leaving the record (Next, Previous, a filter, bulk mode) before the timer fired would drop the
+  // last answers: send the waiting draft now.
+  useEffect(() => () => pendingDraft.current?.(), []);
 
   const go = (target: number) => {
     if (target < 1) return;
