@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceResponsesChanged, searchAnnotationRecords, upsertMyResponses, type ResponseStatus } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
@@ -12,6 +12,7 @@ import type { AnnotationRecord, Answers, Field, Question } from '../model/types.
 import { recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
+import { isEditable } from './keyboard-target.js';
 import { SpanQuestion } from './span-question.js';
 
 export interface BulkViewProps {
@@ -95,27 +96,46 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
   const run = async (status: ResponseStatus) => {
     setConfirming(undefined);
     setProgress(0);
-    let ids = [...selected];
-    if (allMatched) {
-      // Select-all: read up to 1000 records of the current filter first (spec §4, §9).
-      const all = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: 0, limit: SELECT_ALL_LIMIT });
-      ids = all.items.map((i) => i.record.id);
+    try {
+      let ids = [...selected];
+      if (allMatched) {
+        // Select-all: read up to 1000 records of the current filter first (spec §4, §9).
+        const all = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: 0, limit: SELECT_ALL_LIMIT });
+        ids = all.items.map((i) => i.record.id);
+      }
+      const values = toResponseValues(bulkQuestions, answers);
+      const result = await runBulkAnnotation(
+        ids.map((record_id) => ({ record_id, status, values: status === 'discarded' && Object.keys(values).length === 0 ? null : values })),
+        (part) => upsertMyResponses(part),
+        setProgress,
+      );
+      announceResponsesChanged(datasetId);
+      setOutcome({ ...result, status });
+      if (!result.ok) notify({ message: t('messages.someFailed'), type: 'danger' });
+      setSelected(new Set(result.failed.map((f) => f.recordId)));
+      setAllMatched(false);
+      await queryClient.invalidateQueries({ queryKey: ['annotation-bulk', datasetId] });
+      void refetch();
+    } catch {
+      // The select-all read failed; the global handler showed why. The form stays usable.
+    } finally {
+      setProgress(undefined);
     }
-    const values = toResponseValues(bulkQuestions, answers);
-    const result = await runBulkAnnotation(
-      ids.map((record_id) => ({ record_id, status, values: status === 'discarded' && Object.keys(values).length === 0 ? null : values })),
-      (part) => upsertMyResponses(part),
-      setProgress,
-    );
-    announceResponsesChanged(datasetId);
-    setOutcome({ ...result, status });
-    if (!result.ok) notify({ message: t('messages.someFailed'), type: 'danger' });
-    setSelected(new Set(result.failed.map((f) => f.recordId)));
-    setAllMatched(false);
-    setProgress(undefined);
-    await queryClient.invalidateQueries({ queryKey: ['annotation-bulk', datasetId] });
-    void refetch();
   };
+
+  // Previous (←) and Next (→) turn the page, as they turn the record in focus mode (spec §2).
+  const paging = useRef({ page, pages, onPage });
+  paging.current = { page, pages, onPage };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || isEditable(event.target)) return;
+      const { page: current, pages: last, onPage: turn } = paging.current;
+      if (event.key === 'ArrowRight' && current < last) turn(current + 1);
+      else if (event.key === 'ArrowLeft' && current > 1) turn(current - 1);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   const setOne = (id: string, on: boolean) => {
     setAllMatched(false);
