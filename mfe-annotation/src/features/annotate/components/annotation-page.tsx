@@ -17,7 +17,11 @@ import { Markdown } from './markdown.js';
 
 function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; criteria: Criteria; isAdmin: boolean }) {
   const { t } = useTranslation('annotation');
-  const progress = useQuery(datasetProgressQuery(datasetId)).data;
+  const progressQuery = useQuery(datasetProgressQuery(datasetId));
+  // The wording depends on the progress (empty dataset, task completed): wait for it, so one
+  // message never flashes before another.
+  if (progressQuery.isPending) return <p className="sch-loading" aria-busy="true">…</p>;
+  const progress = progressQuery.data;
   let message: string;
   if (progress && progress.total === 0) message = isAdmin ? t('empty.datasetAdmin') : t('empty.datasetAnnotator');
   else if (hasQuery(criteria)) message = t('empty.noStatusMatching', { status: t(`statusLower.${criteria.status}`) });
@@ -103,7 +107,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [reload]);
 
-  if (settings.isError) return <p role="alert">{t('messages.someFailed')}</p>;
+  if (settings.isError) return <p role="alert">{t('common.loadFailed', { ns: 'translation' })}</p>;
   const { dataset, fields, questions, user } = settings;
   if (!dataset || !fields || !questions) return <p className="sch-loading" aria-busy="true">…</p>;
   const isAdmin = user?.role === 'owner' || user?.role === 'admin';
