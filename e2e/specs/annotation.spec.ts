@@ -115,6 +115,121 @@ test('auto-saves a draft while typing without losing keystrokes', async ({ page 
   expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('draft');
 });
 
+test('leaving a record at once keeps its new answer as a draft; Previous shows it', async ({ page }) => {
+  const ds = await createAnnotationDataset(3, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+  await page.getByRole('button', { name: 'NEGATIVE' }).click();
+  // Before the auto-draft delay has passed.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 3/);
+  await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('draft');
+  expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment).toEqual({ value: 'negative' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('record-status')).toHaveText('Draft');
+  await expect(page.getByRole('button', { name: 'NEGATIVE' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test("edits of a submitted record warn \"You didn't submit your changes\" once before leaving", async ({ page }) => {
+  const ds = await createAnnotationDataset(2, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+  await page.getByRole('button', { name: 'POSITIVE' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('record-status')).toHaveText('Submitted');
+
+  await page.getByRole('button', { name: 'NEUTRAL' }).click();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText("You didn't submit your changes")).toBeVisible();
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+  // Reset puts the stored answer back.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'NEUTRAL' }).click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight'); // the second try leaves, the edit unsent
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+  expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment).toEqual({ value: 'positive' });
+});
+
+/** Presses Tab until `selector` (CSS) has the focus, as a keyboard user would. */
+async function tabTo(page: Page, selector: string) {
+  for (let i = 0; i < 120; i += 1) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+test('keyboard only: options, ranking by drag keys, text, submit, draft, previous, undo', async ({ page }) => {
+  const ds = await createAnnotationDataset(3, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+
+  await tabTo(page, '[data-testid="question-input-sentiment"]');
+  await page.keyboard.press('1');
+  await tabTo(page, '[data-testid="question-input-topics"]');
+  await page.keyboard.press('2');
+  await tabTo(page, 'button[aria-label="Move FIRST"]');
+  // dnd-kit measures the list between keys, as it would between a person's key presses.
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('Rank of SECOND')).toHaveValue('1');
+  await tabTo(page, '[data-testid="question-input-rating"]');
+  await page.keyboard.press('3');
+  await tabTo(page, '[data-testid="question-input-comment"]');
+  await page.keyboard.type('by keys');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 3/);
+  expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values).toEqual({
+    sentiment: { value: 'positive' },
+    topics: { value: ['sports'] },
+    ranking: { value: [{ value: 'second', rank: 1 }, { value: 'first', rank: 2 }] },
+    rating: { value: 3 },
+    comment: { value: 'by keys' },
+  });
+
+  // Record 2: a draft with Ctrl+S, then back with ← and submitted with another answer.
+  await tabTo(page, '[data-testid="question-input-sentiment"]');
+  await page.keyboard.press('2');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 3 of 3/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('record-status')).toHaveText('Draft');
+  await tabTo(page, '[data-testid="question-input-sentiment"]');
+  await page.keyboard.press('3');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 3 of 3/);
+  expect((await responseOf(ds.recordIds[1]!, ds.annotator.id))?.status).toBe('submitted');
+
+  // Ctrl+Z puts the draft back on the server, with its answer.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await responseOf(ds.recordIds[1]!, ds.annotator.id))?.status).toBe('draft');
+  expect((await responseOf(ds.recordIds[1]!, ds.annotator.id))?.values?.sentiment).toEqual({ value: 'negative' });
+});
+
+test('page changes replace the URL while it has no parameters, then push (spec §2)', async ({ page }) => {
+  const ds = await createAnnotationDataset(4, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+  const length = () => page.evaluate(() => history.length);
+  const before = await length();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\?page=2$/);
+  expect(await length()).toBe(before);
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\?page=3$/);
+  expect(await length()).toBe(before + 1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 4/);
+});
+
 test('filters: status, text search, metadata, sort and the URL; empty states', async ({ page }) => {
   const ds = await createAnnotationDataset(4);
   await signInAs(page, ds.annotator.username, ds.annotator.password);
@@ -125,6 +240,12 @@ test('filters: status, text search, metadata, sort and the URL; empty states', a
   await expect(page).toHaveURL(/q=cats/);
   await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
   await expect(page.getByTestId('span-text-entities')).toContainText('cats');
+  // The field choice narrows the search: the notes never mention cats.
+  await page.getByTestId('search-field').selectOption('notes');
+  await expect(page).toHaveURL(/field=notes/);
+  await expect(page.getByTestId('empty-state')).toHaveText('You have no pending records matching your query');
+  await page.getByTestId('search-field').selectOption('text');
+  await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
 
   await page.getByTestId('search-input').fill('');
   await page.getByTestId('search-input').press('Enter');
@@ -132,6 +253,15 @@ test('filters: status, text search, metadata, sort and the URL; empty states', a
   await page.getByTestId('filter-Language').getByLabel('de').click();
   await expect(page.getByTestId('filter-Language').getByLabel('de')).toBeChecked();
   await expect(page).toHaveURL(/filters=/);
+  await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
+
+  // Range bounds come from the metrics call (the property was created with null min and max).
+  const length = page.getByTestId('filter-Length');
+  await expect(length.getByLabel('Min')).toHaveAttribute('placeholder', '10');
+  await expect(length.getByLabel('Max')).toHaveAttribute('placeholder', '13');
+  await length.getByLabel('Min').fill('12');
+  await expect(page.getByTestId('record-position')).toHaveText(/of 1/);
+  await length.getByLabel('Min').fill('');
   await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
 
   await page.getByTestId('sort-by').selectOption('metadata:length');
