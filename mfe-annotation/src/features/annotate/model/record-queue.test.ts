@@ -74,6 +74,19 @@ describe('record queue (spec §4)', () => {
     expect(queue.get(3)?.record.id).toBe('r3');
   });
 
+  it('does not buffer after paging backward, and does again going forward', async () => {
+    const fetcher = server(30);
+    const queue = new RecordQueue(fetcher, { batchSize: 10, bufferSize: 5, buffering: true });
+    await queue.ensure(1);
+    await queue.ensure(8);
+    await queue.ensure(7); // 3 ahead: forward this would buffer
+    expect(queue.maybeBuffer(7)).toBeUndefined();
+    await queue.ensure(8);
+    await queue.maybeBuffer(8);
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    expect(queue.get(11)?.record.id).toBe('r11');
+  });
+
   it('shifts offsets for records answered out of the filter', async () => {
     const gone = new Set<string>();
     const fetcher = server(20, gone);

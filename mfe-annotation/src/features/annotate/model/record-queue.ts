@@ -34,6 +34,9 @@ export class RecordQueue {
   /** Records that had left the filter when the server counted `serverTotal`. */
   private leftWhenCounted = 0;
   private bufferingNow: Promise<void> | undefined;
+  /** The last page asked for: a request for an earlier one is paging backward. */
+  private visited = 0;
+  private pagingBackward = false;
 
   constructor(private readonly fetcher: QueueFetcher, private readonly options: RecordQueueOptions) {}
 
@@ -94,6 +97,8 @@ export class RecordQueue {
    * reload"; an empty first page means the criteria match nothing.
    */
   async ensure(page: number): Promise<EnsureResult> {
+    this.pagingBackward = page < this.visited;
+    this.visited = page;
     if (!this.pages.has(page)) {
       const backward = this.pages.size > 0 && page < this.lastLoadedPage;
       const limit = backward ? 1 : this.options.batchSize;
@@ -109,11 +114,11 @@ export class RecordQueue {
 
   /**
    * Buffers the next batch when the total is not reached and at most `bufferSize` records are
-   * ahead of `currentPage`. One buffering at a time; failures are ignored. Paging backward
-   * does not call this.
+   * ahead of `currentPage`. One buffering at a time; failures are ignored; nothing after paging
+   * backward (spec §4).
    */
   maybeBuffer(currentPage: number): Promise<void> | undefined {
-    if (!this.options.buffering || this.bufferingNow) return undefined;
+    if (!this.options.buffering || this.bufferingNow || this.pagingBackward) return undefined;
     const last = this.lastLoadedPage;
     if (last >= this.total) return undefined;
     if (last - currentPage > this.options.bufferSize) return undefined;
