@@ -17,4 +17,19 @@ describe('annotation criteria', () => {
     expect(readUrlState(new URLSearchParams(params.toString()))).toEqual({ criteria: { ...criteria, similar: undefined }, view });
     expect(toSearchBody(criteria).sort).toEqual([{ scope: { entity: 'metadata', metadata_property: 'len' }, order: 'desc' }]);
   });
+
+  it('keeps the similarity search in the URL', () => {
+    const similar = { vector: 'emb', record: 'r1', order: 'least_similar' as const, limit: 100 };
+    const params = writeUrlState({ ...DEFAULT_CRITERIA, similar }, { mode: 'focus', page: 1, size: 10 });
+    expect(readUrlState(params).criteria.similar).toEqual(similar);
+  });
+
+  it('falls back to defaults for a broken or hand-edited URL instead of failing', () => {
+    const params = new URLSearchParams({ status: 'nope', page: '-2', size: '7', filters: '5', sort: '{"by":1}', similar: '[1]', mode: 'x' });
+    expect(readUrlState(params)).toEqual({ criteria: { ...DEFAULT_CRITERIA, similar: undefined }, view: { mode: 'focus', page: 1, size: 10 } });
+    const partly = new URLSearchParams({ filters: JSON.stringify([{ kind: 'metadata', name: 'lang', values: ['en'] }, null, { kind: 'other', name: 'x' }]) });
+    expect(readUrlState(partly).criteria.conditions).toEqual([{ kind: 'metadata', name: 'lang', values: ['en'] }]);
+    expect(readUrlState(new URLSearchParams({ similar: '{"vector":"emb","record":"r1","limit":3}' })).criteria.similar)
+      .toEqual({ vector: 'emb', record: 'r1', order: 'most_similar', limit: 50 });
+  });
 });

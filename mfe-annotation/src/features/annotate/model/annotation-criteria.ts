@@ -60,6 +60,29 @@ function readJson<T>(raw: string | null, fallback: T): T {
   }
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A hand-edited or truncated URL must not break the screen: keep only well-formed entries. */
+function readConditions(raw: string | null): Condition[] {
+  const value = readJson<unknown>(raw, []);
+  if (!Array.isArray(value)) return [];
+  return value.filter((c): c is Condition => isObject(c) && ['metadata', 'response', 'suggestion'].includes(c.kind as string) && typeof c.name === 'string');
+}
+
+function readSort(raw: string | null): SortRule[] {
+  const value = readJson<unknown>(raw, []);
+  if (!Array.isArray(value)) return [];
+  return value.filter((r): r is SortRule => isObject(r) && typeof r.by === 'string' && (r.order === 'asc' || r.order === 'desc'));
+}
+
+function readSimilarity(raw: string | null): Similarity | undefined {
+  const value = readJson<unknown>(raw, undefined);
+  if (!isObject(value) || typeof value.vector !== 'string' || typeof value.record !== 'string') return undefined;
+  const order = value.order === 'least_similar' ? 'least_similar' : 'most_similar';
+  const limit = (SIMILARITY_LIMITS as readonly unknown[]).includes(value.limit) ? (value.limit as number) : SIMILARITY_LIMITS[0];
+  return { vector: value.vector, record: value.record, order, limit };
+}
+
 /** URL → criteria and view; unknown or broken values fall back to defaults. */
 export function readUrlState(params: URLSearchParams): { criteria: Criteria; view: ViewState } {
   const status = params.get('status') as RecordStatusFilter | null;
@@ -70,9 +93,9 @@ export function readUrlState(params: URLSearchParams): { criteria: Criteria; vie
       status: status && STATUS_FILTERS.includes(status) ? status : 'pending',
       q: params.get('q') ?? '',
       field: params.get('field') ?? '',
-      conditions: readJson<Condition[]>(params.get('filters'), []),
-      sort: readJson<SortRule[]>(params.get('sort'), []),
-      similar: readJson<Similarity | undefined>(params.get('similar'), undefined),
+      conditions: readConditions(params.get('filters')),
+      sort: readSort(params.get('sort')),
+      similar: readSimilarity(params.get('similar')),
     },
     view: {
       mode: params.get('mode') === 'bulk' ? 'bulk' : 'focus',
