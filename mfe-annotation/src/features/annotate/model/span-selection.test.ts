@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSpan, codePointLength, labelColor, selectionToSpan, spanText, toCodePointOffset, toUtf16Offset } from './span-selection.js';
+import { addSpan, codePointLength, expandToWords, labelColor, selectionToSpan, spanText, toCodePointOffset, toUtf16Offset } from './span-selection.js';
 
 const text = 'I 💖 Zürich and 𝒳 maths';
 
@@ -24,6 +24,14 @@ describe('span selection on code points (contract §0)', () => {
     const at = text.indexOf('𝒳');
     const span = selectionToSpan(text, at + 1, at + 2, 'sym');
     expect(spanText(text, span!)).toBe('𝒳');
+  });
+
+  it('without character annotation a selection grows to whole words', () => {
+    const start = text.indexOf('ric'); // inside "Zürich"
+    const [from, to] = expandToWords(text, start, start + 2);
+    expect(spanText(text, selectionToSpan(text, from, to, 'city')!)).toBe('Zürich');
+    const across = expandToWords(text, text.indexOf('ich'), text.indexOf('nd') + 1);
+    expect(spanText(text, selectionToSpan(text, ...across, 'x')!)).toBe('Zürich and');
   });
 
   it('replaces overlapping spans unless overlapping is allowed; the same span toggles off', () => {
