@@ -434,6 +434,28 @@ describe('vector similarity', () => {
     await upsertRecords(api, ds.id, [{ external_id: 'r3', vectors: { emb: [0, 1, 0] } }]);
   });
 
+  it('a set loaded in several pages scores every vector; equal scores keep insertion order', async () => {
+    const big = await createSearchDataset(api, p.workspace.id);
+    // 5,000 vectors: more than two pages of the cache load. Every 7th record repeats the same
+    // direction, so many exact ties; the rest turn away from the query a little more each time.
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      external_id: `v${i}`,
+      fields: { text: `vector ${i}`, context: 'c' },
+      vectors: { emb: i % 7 === 0 ? [2, 0, 0] : [1, 0.001 * (i + 1), 0] },
+    }));
+    for (let start = 0; start < items.length; start += 500) await upsertRecords(api, big.id, items.slice(start, start + 500));
+    const res = await p.owner.post(`/datasets/${big.id}/records/search?limit=1000`, { query: { vector: { name: 'emb', value: [1, 0, 0] } } });
+    expect(res.status).toBe(200);
+    const got = res.body.items.map((i: any) => i.record.external_id);
+    const ties = items.filter((_, i) => i % 7 === 0).map((item) => item.external_id); // 715 exact matches, in insertion order
+    const rest = items.filter((_, i) => i % 7 !== 0).map((item) => item.external_id); // closest first = insertion order
+    expect(got).toEqual([...ties, ...rest].slice(0, 1000));
+    expect(res.body.total).toBe(1000);
+    const last = await p.owner.post(`/datasets/${big.id}/records/search?limit=1`, { query: { vector: { name: 'emb', value: [1, 0, 0], order: 'least_similar' } } });
+    expect(last.body.items[0].record.external_id).toBe('v4999');
+    await p.owner.delete(`/datasets/${big.id}`);
+  });
+
   it('errors: record_id xor value, unknown vector, foreign record, missing vector', async () => {
     const neither = await search({ body: vector({}) });
     expect(neither.status).toBe(422);

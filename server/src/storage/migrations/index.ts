@@ -3,6 +3,7 @@ import type { MigrationContext } from './context.js';
 import * as createCoreTables from './202611220000_create_core_tables.js';
 import * as addSearchSupport from './202611221300_add_search_support.js';
 import * as createInstanceSettings from './202611231000_create_instance_settings.js';
+import * as addVectorScanIndex from './202611240000_add_vector_scan_index.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -14,4 +15,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611220000_create_core_tables': createCoreTables,
   '202611221300_add_search_support': addSearchSupport,
   '202611231000_create_instance_settings': createInstanceSettings,
+  '202611240000_add_vector_scan_index': addVectorScanIndex,
 };

@@ -85,7 +85,7 @@ export async function findSimilarRecords(
 
   const out = new Float32Array(set.kernel.memory.buffer, set.outOffset, set.count);
   const excluded = options.excludeRid === undefined ? -1 : (set.positions.get(options.excludeRid) ?? -1);
-  const top = new TopK(options.limit);
+  const top = new TopK(options.limit, set.rids);
   if (options.candidateRids === undefined) {
     set.kernel.scores(set.vectorsOffset, set.count, set.stride, set.queryOffset, set.outOffset);
     for (let position = 0; position < set.count; position++) {
@@ -136,48 +136,69 @@ async function readVersion(db: Kysely<Tables>, vectorSettingsId: string): Promis
   return rows[0]?.version ?? 0;
 }
 
+/** Rows read per page while loading a set: bounds the memory a load holds besides the set itself. */
+const LOAD_PAGE_ROWS = 2048;
+
 async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensions: number }, version: number): Promise<VectorSet> {
   // Read the version first, rows second: a write in between leaves the copy newer than its
   // version, and the next search reloads it. Never the other way round.
-  const rows = await db
-    .selectFrom('vectors')
-    .innerJoin('records', 'records.id', 'vectors.record_id')
-    .select(['records.rid', 'vectors.value'])
-    .where('vectors.vector_settings_id', '=', settings.id)
-    .execute();
   const dimensions = settings.dimensions;
   const stride = Math.max(16, Math.ceil(dimensions / 16) * 16);
-  const count = rows.length;
-  const queryOffset = 0;
-  const outOffset = stride * 4;
-  const vectorsOffset = align(outOffset + count * 4, 64);
-  const bytes = vectorsOffset + count * stride * 4;
+  const expected = await countVectors(db, settings.id);
   const instance = new wasm.Instance(kernelModule, {});
   const exports = instance.exports as unknown as { scores: KernelExports['scores']; memory: WasmMemory };
-  // The kernel exports its own memory: grow it to fit instead of importing one.
-  const grow = Math.ceil(bytes / 65536) - exports.memory.buffer.byteLength / 65536;
-  if (grow > 0) exports.memory.grow(grow);
   const kernel: KernelExports = { memory: exports.memory, scores: exports.scores };
+  // Layout: the query, the vectors, then the scores; the vectors area can still grow while
+  // loading (rows written after the count), so the scores go after it once the count is known.
+  const queryOffset = 0;
+  const vectorsOffset = align(stride * 4, 64);
+  let capacity = expected;
+  ensureMemory(kernel, vectorsOffset + capacity * stride * 4);
 
-  const rids = new Float64Array(count);
+  let rids = new Float64Array(capacity);
   const positions = new Map<number, number>();
-  const bytesView = new Uint8Array(kernel.memory.buffer);
-  const floatsView = new Float32Array(kernel.memory.buffer);
-  for (let position = 0; position < count; position++) {
-    const row = rows[position];
-    const start = vectorsOffset + position * stride * 4;
-    const blob = row.value;
-    bytesView.set(blob.byteLength > dimensions * 4 ? blob.subarray(0, dimensions * 4) : blob, start);
-    normalize(floatsView, start / 4, dimensions);
-    rids[position] = Number(row.rid);
-    positions.set(Number(row.rid), position);
+  let count = 0;
+  let after = '';
+  for (;;) {
+    const page = await db
+      .selectFrom('vectors')
+      .innerJoin('records', 'records.id', 'vectors.record_id')
+      .select(['vectors.record_id', 'records.rid', 'vectors.value'])
+      .where('vectors.vector_settings_id', '=', settings.id)
+      .where('vectors.record_id', '>', after)
+      .orderBy('vectors.record_id')
+      .limit(LOAD_PAGE_ROWS)
+      .execute();
+    if (page.length === 0) break;
+    if (count + page.length > capacity) {
+      capacity = count + page.length + LOAD_PAGE_ROWS;
+      ensureMemory(kernel, vectorsOffset + capacity * stride * 4);
+      const grown = new Float64Array(capacity);
+      grown.set(rids);
+      rids = grown;
+    }
+    const bytesView = new Uint8Array(kernel.memory.buffer);
+    const floatsView = new Float32Array(kernel.memory.buffer);
+    for (const row of page) {
+      const start = vectorsOffset + count * stride * 4;
+      const blob = row.value;
+      bytesView.set(blob.byteLength > dimensions * 4 ? blob.subarray(0, dimensions * 4) : blob, start);
+      normalize(floatsView, start / 4, dimensions);
+      rids[count] = Number(row.rid);
+      positions.set(Number(row.rid), count);
+      count += 1;
+    }
+    after = page[page.length - 1].record_id;
+    if (page.length < LOAD_PAGE_ROWS) break;
   }
+  const outOffset = align(vectorsOffset + count * stride * 4, 64);
+  ensureMemory(kernel, outOffset + count * 4);
   return {
     version,
     dimensions,
     stride,
     count,
-    rids,
+    rids: rids.subarray(0, count),
     positions,
     kernel,
     queryOffset,
@@ -186,6 +207,21 @@ async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensi
     floats: count * stride,
     lastUsed: performance.now(),
   };
+}
+
+async function countVectors(db: Kysely<Tables>, vectorSettingsId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vectors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('vector_settings_id', '=', vectorSettingsId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The kernel exports its own memory: grow it to hold `bytes` instead of importing one. */
+function ensureMemory(kernel: KernelExports, bytes: number): void {
+  const pages = Math.ceil(bytes / 65536) - kernel.memory.buffer.byteLength / 65536;
+  if (pages > 0) kernel.memory.grow(pages);
 }
 
 function writeQuery(set: VectorSet, query: ArrayLike<number>, negate: boolean): void {
@@ -217,13 +253,16 @@ function evictOverBudget(keep: string): void {
 
 const align = (value: number, to: number) => Math.ceil(value / to) * to;
 
-/** Keeps the k best (score, position) pairs in a min-heap; ties keep the earlier position. */
+/** Keeps the k best (score, position) pairs in a min-heap; ties keep the earlier record (lower rid). */
 class TopK {
   private readonly scores: Float64Array;
   private readonly positions: Int32Array;
   private size = 0;
 
-  constructor(private readonly k: number) {
+  constructor(
+    private readonly k: number,
+    private readonly ridOf: Float64Array,
+  ) {
     this.scores = new Float64Array(k);
     this.positions = new Int32Array(k);
   }
@@ -262,12 +301,12 @@ class TopK {
 
   /** a ranks below b */
   private worse(scoreA: number, positionA: number, scoreB: number, positionB: number): boolean {
-    return scoreA < scoreB || (scoreA === scoreB && positionA > positionB);
+    return scoreA < scoreB || (scoreA === scoreB && this.ridOf[positionA] > this.ridOf[positionB]);
   }
 
   sorted(): { score: number; position: number }[] {
     const out: { score: number; position: number }[] = [];
     for (let i = 0; i < this.size; i++) out.push({ score: this.scores[i], position: this.positions[i] });
-    return out.sort((a, b) => b.score - a.score || a.position - b.position);
+    return out.sort((a, b) => b.score - a.score || this.ridOf[a.position] - this.ridOf[b.position]);
   }
 }
