@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, signInAs } from '../fixtures/api.js';
+import { baseUrl, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf } from '../fixtures/annotation-dataset.js';
 
 async function openBulk(page: Page, datasetId: string, query = '') {
@@ -9,10 +9,16 @@ async function openBulk(page: Page, datasetId: string, query = '') {
 
 test('bulk mode: page size, pagination with ← and →, record size toggle', async ({ page }) => {
   const ds = await createAnnotationDataset(12, { suggestions: false });
+  await ownerApi('PUT', `records/${ds.recordIds[2]}/suggestions`, { question_id: ds.questions.entities!.id, value: [{ label: 'person', start: 0, end: 6 }], agent: 'ner' });
   await signInAs(page, ds.annotator.username, ds.annotator.password);
   await openBulk(page, ds.id);
 
   await expect(page.getByTestId('bulk-record')).toHaveCount(10);
+  // A span suggestion is shown on its field, and the field is not repeated above it.
+  const third = page.getByTestId('bulk-record').nth(2);
+  await expect(third.getByTestId('span-chip')).toHaveText(/PERSON: “Record”/);
+  await expect(third.getByText('Record number 3 about dogs')).toHaveCount(1);
+  await expect(page.getByTestId('bulk-record').nth(1).getByTestId('field-text')).toHaveCount(1);
   await expect(page.getByTestId('bulk-page')).toHaveText('Page 1 of 2');
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/page=2/);

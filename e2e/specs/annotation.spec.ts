@@ -119,7 +119,11 @@ test('leaving a record at once keeps its new answer as a draft; Previous shows i
   const ds = await createAnnotationDataset(3, { suggestions: false });
   await signInAs(page, ds.annotator.username, ds.annotator.password);
   await open(page, ds.id);
+  // The required question is unanswered: no submit yet (spec §5).
+  await expect(page.getByTestId('complete-required')).toHaveText('To submit complete required responses');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await page.getByRole('button', { name: 'NEGATIVE' }).click();
+  await expect(page.getByTestId('complete-required')).toHaveCount(0);
   // Before the auto-draft delay has passed.
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 3/);
@@ -152,6 +156,27 @@ test("edits of a submitted record warn \"You didn't submit your changes\" once b
   await page.keyboard.press('ArrowRight'); // the second try leaves, the edit unsent
   await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
   expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment).toEqual({ value: 'positive' });
+});
+
+test('ranking by pointer drag and drop ranks every option by its place', async ({ page }) => {
+  const ds = await createAnnotationDataset(1, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+  await page.getByTestId('question-input-ranking').scrollIntoViewIfNeeded();
+  const from = (await page.getByLabel('Move SECOND').boundingBox())!;
+  const to = (await page.getByLabel('Move FIRST').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step += 1) {
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y - 6) * step) / 8);
+    await page.waitForTimeout(30);
+  }
+  await page.mouse.up();
+  await expect(page.getByLabel('Rank of SECOND')).toHaveValue('1');
+  await expect(page.getByLabel('Rank of FIRST')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.ranking)
+    .toEqual({ value: [{ value: 'second', rank: 1 }, { value: 'first', rank: 2 }] });
 });
 
 /** Presses Tab until `selector` (CSS) has the focus, as a keyboard user would. */

@@ -36,7 +36,10 @@ function BulkRecord({ record, position, fields, questions, selected, onSelect, c
 }) {
   const { t } = useTranslation('annotation');
   const status = recordAnswerStatus(record);
-  const spans = questions.filter((q) => q.settings.type === 'span');
+  const spans = questions.filter((q) => q.settings.type === 'span' && suggestionFor(record, q));
+  // A span suggestion shows its field with the spans painted in; the plain copy would repeat it.
+  const spanFields = spans.map((q) => String(q.settings.field)).join('\n');
+  const shownBySpans = useMemo(() => new Set(spanFields ? spanFields.split('\n') : []), [spanFields]);
   return (
     <article className={`mfe-ann-bulk-record${selected ? ' is-selected' : ''}`} data-testid="bulk-record" data-record-id={record.id} data-status={status}>
       <label className="mfe-ann-bulk-record__select">
@@ -44,9 +47,9 @@ function BulkRecord({ record, position, fields, questions, selected, onSelect, c
         <span className={`mfe-ann-badge mfe-ann-badge--${status}`}>{t(`status.${status}`)}</span>
       </label>
       <div className="mfe-ann-bulk-record__content">
-        <RecordFields fields={fields} record={record} collapsed={collapsed} />
+        <RecordFields fields={fields} record={record} skip={shownBySpans} collapsed={collapsed} />
         {/* A bulk-mode record shows only suggestions for span questions (spec §5). */}
-        {spans.map((q) => suggestionFor(record, q) && (
+        {spans.map((q) => (
           <SpanQuestion key={q.id} question={q} record={record} fields={fields} value={undefined} suggestion={suggestionFor(record, q)} onChange={() => {}} readOnly />
         ))}
       </div>
