@@ -1,16 +1,33 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { bus } from '../bus/event-bus.js';
-import { de } from './locales/de.js';
 import { en } from './locales/en.js';
-import { es } from './locales/es.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, readStoredLanguage, storeLanguage } from './language.js';
 
-export const resources = {
-  en: { translation: en },
-  de: { translation: de },
-  es: { translation: es },
-} as const;
+/**
+ * English is the default and the fallback of every key, so it ships with the page. German and
+ * Spanish are chunks of their own, fetched when first used: most visits never need them, and
+ * they were a quarter of the shell's own code before the first render.
+ */
+const LAZY_LOCALES: Readonly<Record<string, () => Promise<unknown>>> = {
+  de: async () => (await import('./locales/de.js')).de,
+  es: async () => (await import('./locales/es.js')).es,
+};
+
+/**
+ * Loads the lazy locales through i18next's backend hook, so every way of switching language
+ * (ours, `i18next.changeLanguage`, react-i18next's suspense) waits for the strings. Other
+ * namespaces belong to the remotes, which add their bundles themselves: none to fetch.
+ */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = namespace === 'translation' ? LAZY_LOCALES[language] : undefined;
+    if (!load) return callback(null, {});
+    load().then((bundle) => callback(null, bundle as Record<string, unknown>), (error: unknown) => callback(error as Error, null));
+  },
+};
 
 /**
  * Initialises the one i18next instance of the page. Idempotent: shell, each remote's
@@ -18,8 +35,9 @@ export const resources = {
  */
 export function initI18n(language: Language = readStoredLanguage()): i18n {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources,
+    void i18next.use(lazyLocales).use(initReactI18next).init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
@@ -32,10 +50,13 @@ export function initI18n(language: Language = readStoredLanguage()): i18n {
   return i18next;
 }
 
-/** Switches, saves and announces the interface language. */
+/** Switches, saves and announces the interface language, once its strings are loaded. */
 export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
-  if (i18next.language !== language) await i18next.changeLanguage(language);
+  // The page may start in a language whose strings are still on their way (initI18n).
+  if (i18next.language !== language || !i18next.hasResourceBundle(language, 'translation')) {
+    await i18next.changeLanguage(language);
+  }
   setDocumentLanguage(language);
   bus.emit('language:changed', { language });
 }

@@ -45,4 +45,21 @@ describe('preloadRouteRemote', () => {
     await readRemoteManifest(fetchImpl as typeof fetch);
     expect(fetchImpl.mock.calls.filter(([u]) => String(u) === '/remotes.json')).toHaveLength(1);
   });
+
+  it('uses the manifest the server inlined into index.html, fetching nothing', async () => {
+    localStorage.setItem('scholia.token', 't');
+    const boot = document.createElement('meta');
+    boot.name = 'scholia-boot';
+    boot.content = JSON.stringify({
+      remotes: { mfe_home: '/remotes/mfe-home/remoteEntry.js' },
+      app: { mfe_home: ['/remotes/mfe-home/app.2.js', '/remotes/mfe-home/app.2.css'] },
+    });
+    document.head.appendChild(boot);
+    const fetchImpl = vi.fn(async () => new Response('', { status: 500 }));
+    await preloadRouteRemote(fetchImpl as typeof fetch);
+    const links = [...document.head.querySelectorAll('link[rel="preload"]')].map((l) => `${l.getAttribute('as')} ${new URL((l as HTMLLinkElement).href).pathname}`);
+    expect(links).toEqual(['script /remotes/mfe-home/remoteEntry.js', 'script /remotes/mfe-home/app.2.js', 'style /remotes/mfe-home/app.2.css']);
+    expect(await readRemoteManifest(fetchImpl as typeof fetch)).toEqual({ mfe_home: '/remotes/mfe-home/remoteEntry.js' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
 });

@@ -3,8 +3,8 @@
  *
  * It runs from index.ts, before share negotiation, so it imports nothing shared. Without it the
  * remote's entry is requested only once React, the router and the guard chain are up (~0.5 s
- * later on a loaded machine). The expose chunk is found in the remote's mf-manifest.json; a
- * remote without one simply gets no expose preload. Preload links are hints: a wrong guess
+ * later on a loaded machine). The expose chunk is found in the manifest the server inlines, else
+ * in the remote's mf-manifest.json; a remote without one simply gets no expose preload. Preload links are hints: a wrong guess
  * costs one download, never behaviour.
  */
 import type { RemoteName } from './remote-manifest.js';
@@ -12,14 +12,34 @@ import type { RemoteName } from './remote-manifest.js';
 /** Remote name → entry URL, as written by the build to `/remotes.json`. */
 export type RemoteManifest = Record<string, string>;
 
+/** What the server inlines into index.html (server/src/plugins/external/boot-manifest.ts). */
+interface BootManifest {
+  remotes: RemoteManifest;
+  /** Remote name → URLs of its `./App` expose files. */
+  app: Record<string, string[]>;
+}
+
 let manifest: Promise<RemoteManifest> | undefined;
 
+/** The inlined manifest; absent on servers that inline nothing (the dev server). */
+function readBootManifest(): BootManifest | undefined {
+  const text = typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="scholia-boot"]')?.content;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as BootManifest;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Reads `/remotes.json` once per page (the index.html preload serves the first read); a failed
- * read is forgotten so a Retry reads again.
+ * Reads the manifest once per page: inlined in index.html, else `/remotes.json` (which the
+ * index.html preload serves); a failed read is forgotten so a Retry reads again.
  */
 export function readRemoteManifest(fetchImpl: typeof fetch = fetch): Promise<RemoteManifest> {
   manifest ??= (async () => {
+    const inlined = readBootManifest()?.remotes;
+    if (inlined) return inlined;
     const response = await fetchImpl('/remotes.json');
     if (!response.ok) throw new Error(`Remote manifest unavailable (HTTP ${response.status})`);
     return (await response.json()) as RemoteManifest;
@@ -78,6 +98,11 @@ export async function preloadRouteRemote(fetchImpl: typeof fetch = fetch): Promi
   const entry = (await readRemoteManifest(fetchImpl))[remote];
   if (!entry) return;
   addPreload(entry, 'script');
+  const inlined = readBootManifest()?.app[remote];
+  if (inlined) {
+    for (const file of inlined) addPreload(new URL(file, location.href).href, file.endsWith('.css') ? 'style' : 'script');
+    return;
+  }
   const base = new URL('.', new URL(entry, location.href));
   const response = await fetchImpl(new URL('mf-manifest.json', base).href);
   if (!response.ok) return;

@@ -28,6 +28,7 @@ export const browserGuardServices: GuardServices = {
   },
   async setupLanguage() {
     const language = readStoredLanguage();
-    if (i18next.language !== language) await changeLanguage(language);
+    // A German or Spanish page starts while its strings are still loading: wait for them here.
+    if (i18next.language !== language || !i18next.hasResourceBundle(language, 'translation')) await changeLanguage(language);
   },
 };

@@ -3,13 +3,14 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { readBootManifest, renderIndexHtml } from './boot-manifest.js';
 
 /** Content-hashed build output: cached for a year (remoteEntry.js, manifests and HTML are not). */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.(br|gz))?$/;
 
 /**
  * Serves the built frontends from one origin when they exist: the shell at `/` (history-mode
- * fallback to its index.html) and each remote under `/remotes/<name>/`. The build writes a
+ * fallback to its index.html, with the remote manifest inlined: boot-manifest.ts) and each remote under `/remotes/<name>/`. The build writes a
  * brotli and a gzip copy next to each JS, CSS, JSON and HTML file (scripts/build-web.mjs);
  * `preCompressed` sends the best one the browser accepts, else the plain file.
  */
@@ -38,7 +39,8 @@ export const webPlugin = fp(
       if (file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(webDir, file));
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const html = renderIndexHtml(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), readBootManifest(webDir));
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   },
   { name: 'web' },
