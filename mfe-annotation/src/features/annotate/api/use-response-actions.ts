@@ -19,9 +19,13 @@ export function pushUndo(entry: UndoEntry): void {
   if (undoStack.length > 50) undoStack.shift();
 }
 
-/** Ctrl+Z: puts the previous answer back on the server (or removes the one created). */
-export async function undoLast(): Promise<UndoEntry | undefined> {
-  const entry = undoStack.pop();
+/**
+ * Ctrl+Z: puts the previous answer back on the server (or removes the one created). Only this
+ * dataset's actions: the stack outlives the screen, and Ctrl+Z here must not touch another one.
+ */
+export async function undoLast(datasetId: string): Promise<UndoEntry | undefined> {
+  const index = undoStack.findLastIndex((e) => e.datasetId === datasetId);
+  const entry = index < 0 ? undefined : undoStack.splice(index, 1)[0];
   if (!entry) {
     notify({ message: i18next.t('messages.nothingToUndo', { ns: 'annotation' }), type: 'info' });
     return undefined;

@@ -101,11 +101,11 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
       if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
       if (target?.closest?.('textarea, input, select')) return;
       event.preventDefault();
-      void undoLast().then((entry) => entry && reload()).catch(() => undefined);
+      void undoLast(datasetId).then((entry) => entry && reload()).catch(() => undefined);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [reload]);
+  }, [datasetId, reload]);
 
   if (settings.isError) return <p role="alert">{t('common.loadFailed', { ns: 'translation' })}</p>;
   const { dataset, fields, questions, user } = settings;

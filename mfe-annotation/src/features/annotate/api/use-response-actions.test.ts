@@ -1,0 +1,35 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({
+  saveMyResponse: vi.fn(async () => ({ id: 'resp', status: 'draft', values: null, updated_at: '' })),
+  deleteMyResponse: vi.fn(async () => ({})),
+  announceResponsesChanged: vi.fn(),
+}));
+vi.mock('@scholia/shared/api', async (original) => ({ ...(await original<object>()), ...api }));
+const { notify } = vi.hoisted(() => ({ notify: vi.fn() }));
+vi.mock('@scholia/shared/bus', async (original) => ({ ...(await original<object>()), notify }));
+
+const { pushUndo, undoLast } = await import('./use-response-actions.js');
+
+describe('undo (Ctrl+Z)', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('restores the previous answer, or removes the response the action created', async () => {
+    pushUndo({ datasetId: 'd1', recordId: 'r1', responseId: 'created', previous: null });
+    pushUndo({ datasetId: 'd1', recordId: 'r2', responseId: 'resp2', previous: { status: 'draft', values: { q: { value: 'a' } } } });
+    await undoLast('d1');
+    expect(api.saveMyResponse).toHaveBeenCalledWith('r2', 'resp2', { status: 'draft', values: { q: { value: 'a' } } });
+    await undoLast('d1');
+    expect(api.deleteMyResponse).toHaveBeenCalledWith('created');
+    expect(api.announceResponsesChanged).toHaveBeenCalledWith('d1');
+  });
+
+  it("undoes only the open dataset's actions", async () => {
+    pushUndo({ datasetId: 'other', recordId: 'x', responseId: 'rx', previous: null });
+    await expect(undoLast('d1')).resolves.toBeUndefined();
+    expect(api.deleteMyResponse).not.toHaveBeenCalled();
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ type: 'info' }));
+    await expect(undoLast('other')).resolves.toMatchObject({ recordId: 'x' });
+    expect(api.deleteMyResponse).toHaveBeenCalledWith('rx');
+  });
+});
