@@ -28,6 +28,8 @@ export const de: AnnotationMessages = {
     keptOffline: 'Du bist offline: Die Antwort bleibt in diesem Browser und wird gesendet, sobald du wieder online bist.',
     sentOffline_one: '{{count}} offline gegebene Antwort wurde gesendet.',
     sentOffline_other: '{{count}} offline gegebene Antworten wurden gesendet.',
+    refusedOffline_one: '{{count}} offline gegebene Antwort wurde abgelehnt: {{details}}',
+    refusedOffline_other: '{{count}} offline gegebene Antworten wurden abgelehnt: {{details}}',
     undone: 'Die letzte Antwort wurde rückgängig gemacht.',
     nothingToUndo: 'Es gibt nichts rückgängig zu machen.',
     draftSaved: 'Entwurf gespeichert',

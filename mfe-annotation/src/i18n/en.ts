@@ -26,6 +26,8 @@ export const en = {
     keptOffline: 'You are offline: the answer is kept in this browser and will be sent when you are back online.',
     sentOffline_one: '{{count}} answer given offline was sent.',
     sentOffline_other: '{{count}} answers given offline were sent.',
+    refusedOffline_one: '{{count}} answer given offline was refused: {{details}}',
+    refusedOffline_other: '{{count}} answers given offline were refused: {{details}}',
     undone: 'The last answer was undone.',
     nothingToUndo: 'There is nothing to undo.',
     draftSaved: 'Draft saved',

@@ -28,6 +28,8 @@ export const es: AnnotationMessages = {
     keptOffline: 'Estás sin conexión: la respuesta se guarda en este navegador y se enviará cuando vuelvas a estar en línea.',
     sentOffline_one: 'Se envió {{count}} respuesta dada sin conexión.',
     sentOffline_other: 'Se enviaron {{count}} respuestas dadas sin conexión.',
+    refusedOffline_one: 'Se rechazó {{count}} respuesta dada sin conexión: {{details}}',
+    refusedOffline_other: 'Se rechazaron {{count}} respuestas dadas sin conexión: {{details}}',
     undone: 'Se deshizo la última respuesta.',
     nothingToUndo: 'No hay nada que deshacer.',
     draftSaved: 'Borrador guardado',

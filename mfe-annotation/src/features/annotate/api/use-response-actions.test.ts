@@ -3,13 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({
   saveMyResponse: vi.fn(async () => ({ id: 'resp', status: 'draft', values: null, updated_at: '' })),
   deleteMyResponse: vi.fn(async () => ({})),
+  upsertMyResponses: vi.fn(),
   announceResponsesChanged: vi.fn(),
 }));
 vi.mock('@scholia/shared/api', async (original) => ({ ...(await original<object>()), ...api }));
 const { notify } = vi.hoisted(() => ({ notify: vi.fn() }));
 vi.mock('@scholia/shared/bus', async (original) => ({ ...(await original<object>()), notify }));
 
-const { pushUndo, undoLast } = await import('./use-response-actions.js');
+const { pushUndo, sendKeptAnswers, undoLast } = await import('./use-response-actions.js');
+const { enqueueOffline } = await import('../model/offline-outbox.js');
+const { registerAnnotationI18n } = await import('../../../i18n/register-annotation-i18n.js');
 
 describe('undo (Ctrl+Z)', () => {
   beforeEach(() => vi.clearAllMocks());
@@ -31,5 +34,26 @@ describe('undo (Ctrl+Z)', () => {
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ type: 'info' }));
     await expect(undoLast('other')).resolves.toMatchObject({ recordId: 'x' });
     expect(api.deleteMyResponse).toHaveBeenCalledWith('rx');
+  });
+});
+
+describe('answers kept offline', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    localStorage.clear();
+    registerAnnotationI18n();
+  });
+
+  it('says which answers the server refused instead of dropping them silently', async () => {
+    enqueueOffline({ datasetId: 'd1', record_id: 'r1', status: 'submitted', values: null });
+    enqueueOffline({ datasetId: 'd1', record_id: 'gone', status: 'submitted', values: null });
+    api.upsertMyResponses.mockResolvedValueOnce({ items: [
+      { item: { id: 'x', status: 'submitted', values: null, updated_at: '' }, error: null },
+      { item: null, error: { detail: 'Record not found' } },
+    ] });
+    await expect(sendKeptAnswers('d1')).resolves.toBe(1);
+    expect(notify).toHaveBeenCalledWith({ message: '1 answer given offline was sent.', type: 'success' });
+    expect(notify).toHaveBeenCalledWith({ message: '1 answer given offline was refused: Record gone: Record not found', type: 'danger' });
+    expect(api.announceResponsesChanged).toHaveBeenCalledWith('d1');
   });
 });

@@ -66,13 +66,18 @@ export async function saveResponse(datasetId: string, recordId: string, existing
   }
 }
 
-/** Sends the answers kept offline; called on `online` and when the screen opens. */
+/**
+ * Sends the answers kept offline; called on `online` and when the screen opens. An answer the
+ * server refuses for good (its record was deleted meanwhile) is said so, not dropped silently.
+ */
 export async function sendKeptAnswers(datasetId: string): Promise<number> {
   if (readOutbox().length === 0) return 0;
-  const sent = await flushOutbox((items) => upsertMyResponses(items, { globalErrorHandler: false }));
-  if (sent > 0) {
-    announceResponsesChanged(datasetId);
-    notify({ message: i18next.t('messages.sentOffline', { ns: 'annotation', count: sent }), type: 'success' });
+  const { accepted, refused } = await flushOutbox((items) => upsertMyResponses(items, { globalErrorHandler: false }));
+  if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId);
+  if (accepted > 0) notify({ message: i18next.t('messages.sentOffline', { ns: 'annotation', count: accepted }), type: 'success' });
+  if (refused.length > 0) {
+    const details = refused.map((r) => i18next.t('bulk.failed', { ns: 'annotation', id: r.recordId, detail: r.detail })).join('; ');
+    notify({ message: i18next.t('messages.refusedOffline', { ns: 'annotation', count: refused.length, details }), type: 'danger' });
   }
-  return sent;
+  return accepted;
 }

@@ -26,14 +26,14 @@ describe('offline outbox: none lost, none sent twice', () => {
       { record_id: 'r1', status: 'submitted', values: { q: { value: 'a' } } },
       { record_id: 'r2', status: 'submitted', values: { q: { value: 'b' } } },
     ]);
-    expect([first, second]).toEqual([2, 2]);
+    expect([first, second]).toEqual([{ accepted: 2, refused: [] }, { accepted: 2, refused: [] }]);
     expect(readOutbox()).toEqual([]);
     expect(localStorage.length).toBe(0);
   });
 
   it('keeps everything while the server cannot be reached', async () => {
     enqueueOffline(answer('r1', 'a'));
-    await expect(flushOutbox(async () => { throw new TypeError('Failed to fetch'); })).resolves.toBe(0);
+    await expect(flushOutbox(async () => { throw new TypeError('Failed to fetch'); })).resolves.toEqual({ accepted: 0, refused: [] });
     expect(readOutbox()).toHaveLength(1);
   });
 
@@ -43,17 +43,17 @@ describe('offline outbox: none lost, none sent twice', () => {
       enqueueOffline(answer('r1', 'new'));
       return accepted(items);
     });
-    await expect(flushed).resolves.toBe(1);
+    await expect(flushed).resolves.toEqual({ accepted: 1, refused: [] });
     expect(readOutbox().map((i) => i.values?.q?.value)).toEqual(['new']);
   });
 
-  it('drops an answer the server refused for good, counting only accepted ones', async () => {
+  it('drops an answer the server refused for good and reports why', async () => {
     enqueueOffline(answer('r1', 'a'));
     enqueueOffline(answer('gone', 'b'));
     const sent = await flushOutbox(async (items) => ({
       items: items.map((i) => (i.record_id === 'gone' ? { item: null, error: { detail: 'Record not found' } } : { item: { id: 'x', status: i.status, values: i.values, updated_at: '' }, error: null })),
     }));
-    expect(sent).toBe(1);
+    expect(sent).toEqual({ accepted: 1, refused: [{ recordId: 'gone', detail: 'Record not found' }] });
     expect(readOutbox()).toEqual([]);
   });
 });

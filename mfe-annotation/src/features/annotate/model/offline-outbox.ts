@@ -1,5 +1,5 @@
 import type { MyResponsesBulkItem, MyResponsesBulkResult } from '@scholia/shared/api';
-import { chunk } from './bulk-annotation.js';
+import { chunk, type BulkFailure } from './bulk-annotation.js';
 
 const KEY = 'scholia.annotation.outbox';
 
@@ -42,16 +42,22 @@ export function enqueueOffline(item: Omit<OutboxItem, 'seq'>): OutboxItem {
   return entry;
 }
 
-let flushing: Promise<number> | undefined;
+/** What a flush did: answers the server took, and those it refused for good (with why). */
+export interface FlushResult {
+  accepted: number;
+  refused: BulkFailure[];
+}
+
+let flushing: Promise<FlushResult> | undefined;
 
 /**
  * Sends every kept answer through the bulk upsert, 100 a request; an entry leaves the outbox
  * only when the server accepted it (or refused it for good) and no newer answer replaced it.
- * One flush at a time. Resolves with the number of answers the server accepted.
+ * One flush at a time.
  */
-export function flushOutbox(send: (items: MyResponsesBulkItem[]) => Promise<MyResponsesBulkResult>): Promise<number> {
+export function flushOutbox(send: (items: MyResponsesBulkItem[]) => Promise<MyResponsesBulkResult>): Promise<FlushResult> {
   flushing ??= (async () => {
-    let accepted = 0;
+    const outcome: FlushResult = { accepted: 0, refused: [] };
     const snapshot = readOutbox();
     for (const part of chunk(snapshot, 100)) {
       let result: MyResponsesBulkResult;
@@ -61,10 +67,14 @@ export function flushOutbox(send: (items: MyResponsesBulkItem[]) => Promise<MyRe
         break; // still offline or the server is down: keep everything for the next flush
       }
       const done = new Set(part.filter((_, i) => result.items[i]).map((i) => `${i.record_id}:${i.seq}`));
-      accepted += result.items.filter((r) => r.item).length;
+      part.forEach((item, i) => {
+        const answer = result.items[i];
+        if (answer?.item) outcome.accepted += 1;
+        else if (answer) outcome.refused.push({ recordId: item.record_id, detail: answer.error?.detail ?? '' });
+      });
       writeOutbox(readOutbox().filter((i) => !done.has(`${i.record_id}:${i.seq}`)));
     }
-    return accepted;
+    return outcome;
   })().finally(() => {
     flushing = undefined;
   });
