@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isApiError } from '@scholia/shared/api';
 import { reloadAfterChunkError } from '../routes/chunk-reload-guard.js';
 import { messageOf, statusOf } from '../routes/route-error.js';
 import { DefaultLayout } from '../layouts/layouts.js';
@@ -56,11 +57,13 @@ export function NotFoundPage() {
 
 /** errorElement of the route tree: guard errors, loader failures, render crashes. */
 export function RouteErrorPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const error = useRouteError();
   reloadAfterChunkError(error);
   const statusCode = isRouteErrorResponse(error) ? error.status : statusOf(error);
   let message = isRouteErrorResponse(error) ? error.statusText || String(error.data ?? '') : messageOf(error);
+  // An API failure without a detail only carries a repository code: say it as the HTTP message.
+  if (isApiError(error) && !error.detail && i18n.exists(`http.${error.status}`)) message = t(`http.${error.status}`);
   if (statusCode === 404) message = t('errors.pageNotFound');
   if (message === 'Unknown middleware') message = t('errors.unknownMiddleware');
   return (

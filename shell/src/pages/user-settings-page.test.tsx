@@ -1,0 +1,54 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@scholia/shared/api';
+import { changeLanguage } from '@scholia/shared/i18n';
+import { RemoteProviders } from '@scholia/shared/ui';
+import { UserSettingsPage } from './user-settings-page.js';
+
+const USER = {
+  id: 'u1', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', role: 'admin', api_key: 'ada.api.key',
+  inserted_at: '2026-01-01T00:00:00', updated_at: '2026-01-01T00:00:00',
+};
+
+describe('My settings', () => {
+  afterEach(async () => {
+    cleanup();
+    await changeLanguage('en');
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    queryClient.clear();
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(USER)));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {},
+    }));
+  });
+
+  it('shows username, name, role and the API key with a copy control', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    render(<RemoteProviders><UserSettingsPage /></RemoteProviders>);
+    expect((await screen.findByTestId('user-username')).textContent).toBe('ada');
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('Admin')).toBeTruthy();
+    expect(screen.getByTestId('user-api-key').textContent).toBe('ada.api.key');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
+    expect(writeText).toHaveBeenCalledWith('ada.api.key');
+    expect(screen.getByRole('tooltip').textContent).toBe('Copied');
+  });
+
+  it('saves and paints the theme, and switches and saves the language', async () => {
+    render(<RemoteProviders><UserSettingsPage /></RemoteProviders>);
+    const theme = screen.getByLabelText('Theme') as HTMLSelectElement;
+    expect(theme.value).toBe('system'); // the default
+    fireEvent.change(theme, { target: { value: 'high-contrast' } });
+    expect(localStorage.getItem('scholia.theme')).toBe('high-contrast');
+    expect(document.documentElement.dataset.theme).toBe('high-contrast');
+
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'de' } });
+    expect(await screen.findByRole('heading', { name: 'Meine Einstellungen' })).toBeTruthy();
+    expect(localStorage.getItem('scholia.language')).toBe('de');
+    expect((screen.getByLabelText('Sprache') as HTMLSelectElement).value).toBe('de');
+  });
+});
