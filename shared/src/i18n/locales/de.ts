@@ -103,6 +103,7 @@ export const de: Messages = {
     importHubButton: 'Dataset importieren',
     importPythonTitle: 'Mit Python importieren',
     importPythonText: 'Installiere das Python-SDK mit pip install argilla==2.8.0 und führe dann aus:',
+    importPythonAnnotator: 'Nur Administratoren und Eigentümer können Datasets und Datensätze mit Python hinzufügen. Bitte eine Administratorin oder einen Administrator, Datensätze hochzuladen.',
     examplesTitle: 'Beispiel-Datasets',
     guidesTitle: 'Anleitungen',
     guideQuickstart: 'Schnellstart',

@@ -101,6 +101,7 @@ export const en = {
     importHubButton: 'Import dataset',
     importPythonTitle: 'Import from Python',
     importPythonText: 'Install the Python SDK with pip install argilla==2.8.0, then run:',
+    importPythonAnnotator: 'Only admins and owners can add datasets and records from Python. Ask an administrator to upload records.',
     examplesTitle: 'Example datasets',
     guidesTitle: 'Guides',
     guideQuickstart: 'Quickstart',

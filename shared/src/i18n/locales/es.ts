@@ -103,6 +103,7 @@ export const es: Messages = {
     importHubButton: 'Importar dataset',
     importPythonTitle: 'Importar desde Python',
     importPythonText: 'Instala el SDK de Python con pip install argilla==2.8.0 y ejecuta:',
+    importPythonAnnotator: 'Solo los administradores y propietarios pueden añadir datasets y registros desde Python. Pide a un administrador que suba los registros.',
     examplesTitle: 'Datasets de ejemplo',
     guidesTitle: 'Guías',
     guideQuickstart: 'Inicio rápido',

@@ -28,4 +28,15 @@ describe('DatasetList', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search datasets' }), { target: { value: 'new' } });
     expect(screen.getByText('1 dataset found')).toBeTruthy();
   });
+
+  it('shows the empty state, worded for an annotator', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url.endsWith('/me/datasets') || url.endsWith('/me/workspaces')) return Response.json({ items: [] });
+      return Response.json({ id: 'u', username: 'ann', role: 'annotator', api_key: 'k', first_name: 'a', last_name: null });
+    }));
+    render(<RemoteProviders><DatasetList /></RemoteProviders>);
+    expect(await screen.findByRole('heading', { name: 'There are no datasets yet' })).toBeTruthy();
+    expect(screen.getByText('0 datasets found')).toBeTruthy();
+    expect(await screen.findByText('Ask an administrator to upload records to a dataset of your workspace.')).toBeTruthy();
+  });
 });
