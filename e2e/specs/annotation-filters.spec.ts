@@ -168,3 +168,28 @@ test('suggestion filters: value, score range and agent; suggestions show agent a
   await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 15_000 });
   await expect(shown(page)).toHaveText(/gamma/);
 });
+
+test('sort by suggestion score and by insertion, both orders', async ({ page }) => {
+  const ds = await createFilterDataset();
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await open(page, ds.id);
+  await expect(shown(page)).toHaveText(/alpha/);
+
+  await page.getByTestId('sort-by').selectOption('suggestion-score:sentiment');
+  await expect(page).toHaveURL(/sort=/);
+  await expect(shown(page)).toHaveText(/delta/); // 0.1 first
+  await page.keyboard.press('ArrowRight');
+  await expect(shown(page)).toHaveText(/beta/); // 0.3
+  await page.getByTestId('sort-order').selectOption('desc');
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 4/);
+  await expect(shown(page)).toHaveText(/alpha/); // 0.9 first
+  await page.keyboard.press('ArrowRight');
+  await expect(shown(page)).toHaveText(/gamma/); // 0.6
+
+  await page.getByTestId('sort-by').selectOption('inserted_at');
+  await expect(shown(page)).toHaveText(/delta/); // the order stays descending
+  await page.getByTestId('sort-order').selectOption('asc');
+  await expect(shown(page)).toHaveText(/alpha/);
+  await page.getByTestId('sort-by').selectOption('');
+  await expect(page).not.toHaveURL(/sort=/);
+});
