@@ -30,3 +30,23 @@ test('a remote that fails to load shows an error with Retry; the rest keeps work
   await area.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Your datasets' })).toBeVisible();
 });
+
+test('a failing server call before a page shows the error page and a danger toast; the link home recovers', async ({ page }) => {
+  const user = await createUser('annotator');
+  await signInAs(page, user.username, user.password);
+  const me = '**/api/v1/me';
+  await page.route(me, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+
+  await page.goto(`${baseUrl()}/user-settings`);
+  await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+  await expect(page.locator('.sch-error-page__code')).toHaveText('500');
+  await expect(page.locator('.sch-error-page__message')).toHaveText('An error occurred, please try again later');
+  await expect(page.getByText("We can't seem to find the page you are looking for")).toBeVisible();
+  // The global HTTP error handler said it too (spec §8).
+  await expect(page.locator('.sch-toast[data-type="danger"]')).toHaveText(/An error occurred, please try again later/);
+
+  await page.unroute(me);
+  await page.getByRole('link', { name: 'Back to home page' }).click();
+  await expect(page).toHaveURL(`${baseUrl()}/`);
+  await expect(page.getByRole('heading', { name: 'Your datasets' })).toBeVisible();
+});

@@ -16,6 +16,9 @@ test('dataset list: count, search, sort, workspace filter and opening a dataset'
   await signInAs(page, user.username, user.password);
   await page.goto(`${baseUrl()}/`);
   await expect(page.getByTestId('datasets-count')).toHaveText('3 datasets found');
+  // Annotators cannot create datasets or records: no snippet, a pointer to an administrator.
+  await expect(page.getByTestId('python-snippet').getByRole('note')).toHaveText(/Ask an administrator to upload records/);
+  await expect(page.getByTestId('python-snippet').locator('pre')).toHaveCount(0);
 
   const items = page.getByTestId('dataset-item').locator('a');
   await page.getByLabel('Sort by').selectOption('name');
