@@ -1,0 +1,76 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearNotifications, notify, type ToastPosition } from '@scholia/shared/bus';
+import { initI18n } from '@scholia/shared/i18n';
+import { toastDuration, TOAST_TIMING } from './toast-store.js';
+import { Toaster } from './toaster.js';
+
+const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });
+const toast = (text: string) => screen.queryByText(text)?.closest('.sch-toast') ?? null;
+
+describe('Toaster', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    initI18n('en');
+    render(<Toaster />);
+  });
+  afterEach(() => {
+    act(() => clearNotifications());
+    advance(TOAST_TIMING.fadeOutMs);
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows a bus request after 100 ms, bottom-right by default, and removes it 150 ms after it closes', () => {
+    act(() => notify({ message: 'Saved', type: 'success' }));
+    advance(TOAST_TIMING.appearDelayMs - 1);
+    expect(toast('Saved')).toBeNull();
+    advance(1);
+    expect(toast('Saved')?.parentElement?.dataset.position).toBe('bottom-right');
+    advance(toastDuration('Saved'));
+    expect(toast('Saved')?.getAttribute('data-state')).toBe('leaving');
+    advance(TOAST_TIMING.fadeOutMs);
+    expect(toast('Saved')).toBeNull();
+  });
+
+  it('keeps a hovered toast open and closes it after the remaining time once the pointer leaves', () => {
+    act(() => notify({ message: 'Hover me' }));
+    advance(TOAST_TIMING.appearDelayMs + 1000);
+    fireEvent.mouseEnter(toast('Hover me')!);
+    advance(toastDuration('Hover me') * 2);
+    expect(toast('Hover me')?.getAttribute('data-state')).toBe('visible');
+    fireEvent.mouseLeave(toast('Hover me')!);
+    advance(toastDuration('Hover me') - 1000 - 1);
+    expect(toast('Hover me')?.getAttribute('data-state')).toBe('visible');
+    advance(1);
+    expect(toast('Hover me')?.getAttribute('data-state')).toBe('leaving');
+  });
+
+  it('closes on a click on the toast or on its close control', () => {
+    act(() => {
+      notify({ message: 'Click me' });
+      notify({ message: 'Use the control' });
+    });
+    advance(TOAST_TIMING.appearDelayMs);
+    fireEvent.click(toast('Click me')!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[1]);
+    advance(TOAST_TIMING.fadeOutMs);
+    expect(toast('Click me')).toBeNull();
+    expect(toast('Use the control')).toBeNull();
+  });
+
+  it('places toasts in each of the six positions', () => {
+    const positions: ToastPosition[] = ['top-right', 'top', 'top-left', 'bottom-right', 'bottom', 'bottom-left'];
+    act(() => positions.forEach((position) => notify({ message: `at ${position}`, position })));
+    advance(TOAST_TIMING.appearDelayMs);
+    for (const position of positions) expect(toast(`at ${position}`)?.parentElement?.dataset.position).toBe(position);
+  });
+
+  it('clears every toast when asked (the HTTP error handler starts with this)', () => {
+    act(() => notify({ message: 'Old news' }));
+    advance(TOAST_TIMING.appearDelayMs);
+    act(() => clearNotifications());
+    advance(TOAST_TIMING.fadeOutMs);
+    expect(toast('Old news')).toBeNull();
+  });
+});
