@@ -37,4 +37,18 @@ test.describe('sign-in journey', () => {
     await expect(page.getByTestId('user-username')).toHaveText(user.username);
     await expect(page.getByTestId('user-api-key')).toHaveText(user.api_key);
   });
+
+  test('an expired token logs out on the current-user call and still brings the user back', async ({ page }) => {
+    const user = await createUser('annotator');
+    await page.goto(`${baseUrl()}/no/such/page`);
+    await page.evaluate(() => localStorage.setItem('scholia.token', 'expired-or-forged'));
+    await page.goto(`${baseUrl()}/user-settings`);
+    await expect(page).toHaveURL(/\/sign-in$/);
+    expect(await page.evaluate(() => localStorage.getItem('scholia.token'))).toBeNull();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${baseUrl()}/user-settings`);
+    await expect(page.getByTestId('user-username')).toHaveText(user.username);
+  });
 });

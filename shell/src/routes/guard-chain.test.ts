@@ -90,6 +90,13 @@ describe('guard chain', () => {
     const s = services({ isLoggedIn: () => true, loadCurrentUser: async () => false });
     await expect(run(route('home'), s)).resolves.toEqual({ redirect: '/sign-in' });
     expect(s.setupLanguage).not.toHaveBeenCalled();
+    expect(s.storeRedirectTo).not.toHaveBeenCalled();
+  });
+
+  it('remembers the page asked for when an expired token is refused', async () => {
+    const s = services({ isLoggedIn: () => true, loadCurrentUser: async () => false });
+    await expect(run(route('dataset-settings', '/dataset/1/settings?x=1'), s)).resolves.toEqual({ redirect: '/sign-in' });
+    expect(s.storeRedirectTo).toHaveBeenCalledWith('/dataset/1/settings?x=1');
   });
 
   it("fails with 500 'Unknown middleware' for an unknown step", async () => {

@@ -47,11 +47,16 @@ export const routeGuard: Middleware = async (route, services) => {
   }
 };
 
-/** Loads the current user only when logged in and not loaded yet (spec §4). */
-export const loadCurrentUser: Middleware = async (_route, services) => {
+/**
+ * Loads the current user only when logged in and not loaded yet (spec §4). A 401 has logged the
+ * user out, who is then anonymous: like the route guard, keep the page asked for as redirectTo,
+ * so an expired token does not lose the deep link.
+ */
+export const loadCurrentUser: Middleware = async (route, services) => {
   if (!services.isLoggedIn() || services.hasCurrentUser()) return undefined;
-  const ok = await services.loadCurrentUser();
-  return ok ? undefined : { redirect: SIGN_IN_PATH };
+  if (await services.loadCurrentUser()) return undefined;
+  if (route.path !== HOME_PATH) services.storeRedirectTo(route.fullPath);
+  return { redirect: SIGN_IN_PATH };
 };
 
 export const setupLanguage: Middleware = async (_route, services) => {
