@@ -23,6 +23,7 @@ describe('DatasetList', () => {
 
   it('counts, searches and links each dataset to annotation mode', async () => {
     render(<RemoteProviders><DatasetList /></RemoteProviders>);
+    expect(screen.getByTestId('datasets-count').textContent).toBe(''); // loading: no count yet
     expect(await screen.findByText('2 datasets found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'reviews' }).getAttribute('href')).toBe('/dataset/1/annotation-mode');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search datasets' }), { target: { value: 'new' } });

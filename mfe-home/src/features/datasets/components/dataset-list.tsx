@@ -29,7 +29,8 @@ export function DatasetList() {
       <div className="mfe-home__heading">
         <h1 id="home-datasets-title">{t('home.title')}</h1>
         <p className="sch-muted" data-testid="datasets-count" aria-live="polite">
-          {t('home.datasetsFound', { count: shown.length })}
+          {/* Not "0 datasets found" while the list is still on its way. */}
+          {!datasets.isPending && t('home.datasetsFound', { count: shown.length })}
         </p>
       </div>
       <div className="mfe-home__toolbar">
