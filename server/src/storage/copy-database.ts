@@ -13,13 +13,14 @@ import { TABLES_IN_KEY_ORDER } from './table-order.js';
  * Both are first brought to the latest migration (so the source file is migrated in place, as a
  * server start would), then every table is copied row for row in foreign-key order inside one
  * PostgreSQL transaction: all or nothing. Per-dataset text indexes and metadata indexes are
- * rebuilt on PostgreSQL; `vector_set_versions` is rebuilt by its trigger as vectors arrive.
+ * rebuilt on PostgreSQL; `vector_set_versions` and `dataset_record_counts` are rebuilt by their
+ * triggers as vectors and records arrive.
  */
 
 const TABLES = TABLES_IN_KEY_ORDER;
 
 /** Rebuilt on the target, never copied: migration bookkeeping, FTS5 tables, trigger-kept counters. */
-const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$)/;
+const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$|dataset_record_counts$)/;
 
 export interface CopyReport {
   /** rows copied per table */

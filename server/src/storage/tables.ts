@@ -18,6 +18,7 @@ export interface Tables {
   responses: ResponseRow;
   suggestions: SuggestionRow;
   vectors: VectorRow;
+  dataset_record_counts: DatasetRecordCountRow;
   jobs: JobRow;
   webhooks: WebhookRow;
   oauth_states: OAuthStateRow;
@@ -154,6 +155,13 @@ export interface SuggestionRow {
   score: Json | null;
   inserted_at: string;
   updated_at: string;
+}
+
+/** Records per dataset and status, kept by triggers (migration 202611240100); bigint on PostgreSQL. */
+export interface DatasetRecordCountRow {
+  dataset_id: string;
+  pending: number | string;
+  completed: number | string;
 }
 
 export interface VectorRow {

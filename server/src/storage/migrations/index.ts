@@ -4,6 +4,7 @@ import * as createCoreTables from './202611220000_create_core_tables.js';
 import * as addSearchSupport from './202611221300_add_search_support.js';
 import * as createInstanceSettings from './202611231000_create_instance_settings.js';
 import * as addVectorScanIndex from './202611240000_add_vector_scan_index.js';
+import * as addDatasetRecordCounts from './202611240100_add_dataset_record_counts.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -16,4 +17,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611221300_add_search_support': addSearchSupport,
   '202611231000_create_instance_settings': createInstanceSettings,
   '202611240000_add_vector_scan_index': addVectorScanIndex,
+  '202611240100_add_dataset_record_counts': addDatasetRecordCounts,
 };

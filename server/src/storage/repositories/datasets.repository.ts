@@ -51,26 +51,19 @@ export async function deleteDataset(db: Db, id: string): Promise<void> {
   await db.deleteFrom('datasets').where('id', '=', id).execute();
 }
 
-/** Record counts by status. */
+/** Record counts by status, from the trigger-kept counters (no row: no records yet). */
 export async function countRecordsByStatus(db: Db, datasetId: string): Promise<{ pending: number; completed: number }> {
-  const rows = await db
-    .selectFrom('records')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+  const row = await db
+    .selectFrom('dataset_record_counts')
+    .select(['pending', 'completed'])
     .where('dataset_id', '=', datasetId)
-    .groupBy('status')
-    .execute();
-  const counts = { pending: 0, completed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
-  return counts;
+    .executeTakeFirst();
+  return { pending: Number(row?.pending ?? 0), completed: Number(row?.completed ?? 0) };
 }
 
 export async function countRecords(db: Db, datasetId: string): Promise<number> {
-  const row = await db
-    .selectFrom('records')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('dataset_id', '=', datasetId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const counts = await countRecordsByStatus(db, datasetId);
+  return counts.pending + counts.completed;
 }
 
 /** Usernames of everyone who ever responded in the dataset, in first-response order (contract §6.1). */

@@ -3,6 +3,7 @@ import { dialectOf, type DialectName } from '../dialect.js';
 import type { RecordRow, Tables } from '../tables.js';
 import { parseTextMatch, postgresTableExists, searchTokens, textIndexTable } from '../search/text-index.js';
 import { metadataJsonPath } from './dataset-settings.repository.js';
+import { countRecords } from './datasets.repository.js';
 
 type Db = Kysely<Tables>;
 
@@ -86,6 +87,7 @@ export async function countSearchMatches(db: Db, search: RecordSearch): Promise<
     if (all === 0) return 0;
     return all - (await countResponded(db, { ...search, filters: others }, pending.userId));
   }
+  if (search.textMatch === undefined && search.filters.length === 0) return countRecords(db, search.datasetId);
   if (search.textMatch !== undefined && search.filters.length === 0) {
     // Text only: the per-dataset FTS table alone answers, without touching records.
     return countTextHits(db, search.datasetId, search.textMatch);
