@@ -2,8 +2,9 @@ import React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { configureApi, writeToken } from '@scholia/shared/api';
+import { i18next } from '@scholia/shared/i18n';
 import { RemoteProviders } from '@scholia/shared/ui';
-import { registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
+import { ANNOTATION_NAMESPACE, registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
 import { App, type AppProps } from './app.js';
 
 registerAnnotationI18n();
@@ -26,5 +27,5 @@ export const { bootstrap, mount, unmount } = singleSpaReact<EmbedProps>({
   React,
   ReactDOMClient,
   rootComponent: Root,
-  errorBoundary: (error) => <div role="alert">mfe-annotation: {String(error)}</div>,
+  errorBoundary: (error) => <div role="alert">{i18next.t('embed.failed', { ns: ANNOTATION_NAMESPACE, error: String(error) })}</div>,
 });

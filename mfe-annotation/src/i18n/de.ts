@@ -128,6 +128,8 @@ export const de: AnnotationMessages = {
     result_discarded: '{{count}} Einträge verworfen',
     result_draft: '{{count}} Einträge als Entwurf gespeichert',
     failed: 'Eintrag {{id}}: {{detail}}',
+    failedNoReason: 'Eintrag {{id}}: der Server hat keinen Grund genannt',
     page: 'Seite {{page}} von {{pages}}',
   },
+  embed: { failed: 'Die Annotation konnte nicht angezeigt werden: {{error}}' },
 };

@@ -126,8 +126,10 @@ export const en = {
     result_discarded: '{{count}} records discarded',
     result_draft: '{{count}} records saved as draft',
     failed: 'Record {{id}}: {{detail}}',
+    failedNoReason: 'Record {{id}}: the server gave no reason',
     page: 'Page {{page}} of {{pages}}',
   },
+  embed: { failed: 'The annotation could not be shown: {{error}}' },
 };
 
 export type AnnotationMessages = typeof en;

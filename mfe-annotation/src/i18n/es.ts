@@ -128,6 +128,8 @@ export const es: AnnotationMessages = {
     result_discarded: '{{count}} registros descartados',
     result_draft: '{{count}} registros guardados como borrador',
     failed: 'Registro {{id}}: {{detail}}',
+    failedNoReason: 'Registro {{id}}: el servidor no indicó el motivo',
     page: 'Página {{page}} de {{pages}}',
   },
+  embed: { failed: 'No se pudo mostrar la anotación: {{error}}' },
 };

@@ -222,7 +222,7 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
             <p>{t(`bulk.result_${outcome.status}`, { count: outcome.succeeded.length })}</p>
             {outcome.failed.length > 0 && (
               <ul className="mfe-ann-errors">
-                {outcome.failed.map((f) => <li key={f.recordId}>{t('bulk.failed', { id: f.recordId, detail: f.detail })}</li>)}
+                {outcome.failed.map((f) => <li key={f.recordId}>{f.detail ? t('bulk.failed', { id: f.recordId, detail: f.detail }) : t('bulk.failedNoReason', { id: f.recordId })}</li>)}
               </ul>
             )}
           </div>

@@ -30,4 +30,10 @@ describe('bulk annotation (spec §4, §9)', () => {
     expect(outcome.failed).toHaveLength(10);
     expect(outcome.succeeded).toEqual(['r11', 'r12']);
   });
+
+  it('leaves the reason out when the server gives none (the screen words it in the user’s language)', async () => {
+    const send = vi.fn(async (part: MyResponsesBulkItem[]) => ({ items: part.map(() => ({ item: null, error: null })) }));
+    const outcome = await runBulkAnnotation(items(2), send);
+    expect(outcome.failed).toEqual([{ recordId: 'r1', detail: undefined }, { recordId: 'r2', detail: undefined }]);
+  });
 });

@@ -12,7 +12,8 @@ export function chunk<T>(items: readonly T[], size = BULK_CHUNK_SIZE): T[][] {
 
 export interface BulkFailure {
   recordId: string;
-  detail: string;
+  /** The server's reason; absent when it gave none. */
+  detail?: string;
 }
 
 export interface BulkOutcome {
@@ -41,7 +42,7 @@ export async function runBulkAnnotation(
       part.forEach((item, index) => {
         const outcome = result.items[index];
         if (outcome?.item && !outcome.error) succeeded.push(item.record_id);
-        else failed.push({ recordId: item.record_id, detail: outcome?.error?.detail ?? 'Unknown error' });
+        else failed.push({ recordId: item.record_id, detail: outcome?.error?.detail });
       });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
