@@ -1,19 +1,25 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@scholia/shared/api';
 import { initI18n } from '@scholia/shared/i18n';
 import { RouteError } from '../routes/route-error.js';
-import { NotFoundPage, RouteErrorPage } from './error-page.js';
+import { RouteErrorBoundary } from '../routes/route-table.js';
+import { NotFoundPage } from './error-page.js';
 
-/** Renders a route whose loader throws `error`, with the shell's error page as errorElement. */
+function Throws({ error }: { error: unknown }): never {
+  throw error;
+}
+
+/** Renders a route that throws `error`, inside the shell's route error boundary. */
 function renderFailingRoute(error: unknown) {
-  const router = createMemoryRouter([{
-    path: '/', errorElement: <RouteErrorPage />, element: <p>never</p>,
-    loader: () => { throw error; },
-  }]);
-  render(<I18nextProvider i18n={initI18n('en')}><RouterProvider router={router} /></I18nextProvider>);
+  vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught crash
+  render(
+    <I18nextProvider i18n={initI18n('en')}>
+      <MemoryRouter><RouteErrorBoundary><Throws error={error} /></RouteErrorBoundary></MemoryRouter>
+    </I18nextProvider>,
+  );
 }
 
 const code = () => document.querySelector('.sch-error-page__code')?.textContent;

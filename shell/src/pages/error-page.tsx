@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Link, isRouteErrorResponse } from 'react-router-dom';
 import { isApiError } from '@scholia/shared/api';
 import { reloadAfterChunkError } from '../routes/chunk-reload-guard.js';
 import { messageOf, statusOf } from '../routes/route-error.js';
@@ -55,10 +55,9 @@ export function NotFoundPage() {
   );
 }
 
-/** errorElement of the route tree: guard errors, loader failures, render crashes. */
-export function RouteErrorPage() {
+/** Error page of the route tree: guard errors, failing guard steps, render crashes. */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t, i18n } = useTranslation();
-  const error = useRouteError();
   reloadAfterChunkError(error);
   const statusCode = isRouteErrorResponse(error) ? error.status : statusOf(error);
   let message = isRouteErrorResponse(error) ? error.statusText || String(error.data ?? '') : messageOf(error);

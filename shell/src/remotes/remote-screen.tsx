@@ -6,11 +6,18 @@ import { ensureRemotesRegistered, type RemoteName } from './remote-manifest.js';
 
 type ScreenProps = Record<string, unknown>;
 
+/**
+ * Remotes whose App has loaded (usually prefetched while the guard ran): RemoteScreen renders
+ * them at once. Through Suspense, React held the screen back ~0.3 s after its fallback showed.
+ */
+const loadedApps = new Map<RemoteName, ComponentType<ScreenProps>>();
+
 async function loadRemoteApp(remote: RemoteName): Promise<{ default: ComponentType<ScreenProps> }> {
   await ensureRemotesRegistered();
   // loadRemote, not import(): a failed import() never recovers, loadRemote does (recipe §5).
   const module = await loadRemote<{ App: ComponentType<ScreenProps> }>(`${remote}/App`);
   if (!module?.App) throw new Error(`${remote}/App has no App export`);
+  loadedApps.set(remote, module.App);
   return { default: module.App };
 }
 
@@ -29,7 +36,7 @@ export function RemoteScreen({ remote, props = {} }: RemoteScreenProps) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   // `attempt` is a dependency on purpose: each Retry needs a fresh lazy component.
-  const App = useMemo(() => lazy(() => loadRemoteApp(remote)), [remote, attempt]);
+  const App = useMemo(() => (attempt === 0 ? loadedApps.get(remote) : undefined) ?? lazy(() => loadRemoteApp(remote)), [remote, attempt]);
   return (
     <RemoteBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<div className="sch-loading" aria-busy="true">{t('common.loading')}</div>}>
