@@ -157,11 +157,11 @@ export interface SuggestionRow {
   updated_at: string;
 }
 
-/** Records per dataset and status, kept by triggers (migration 202611240100); bigint on PostgreSQL. */
+/** Records per dataset and status, kept by triggers (SQLite only: migration 202611240100). */
 export interface DatasetRecordCountRow {
   dataset_id: string;
-  pending: number | string;
-  completed: number | string;
+  pending: number;
+  completed: number;
 }
 
 export interface VectorRow {

@@ -5,8 +5,8 @@ import { createPrincipals, type Principals } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 /**
- * Progress, metrics and search totals read trigger-kept counters (migration 202611240100): after
- * every kind of write they must equal a real count of the records.
+ * Progress, metrics and search totals read trigger-kept counters on SQLite (migration
+ * 202611240100) and count on PostgreSQL: after every kind of write they must equal a real count.
  */
 let server: TestServer;
 let p: Principals;
@@ -83,7 +83,9 @@ describe('record counters', () => {
     expect(await expectCountersExact(dataset.id)).toEqual({ pending: 23, completed: 6 });
 
     expect((await p.owner.delete(`/datasets/${dataset.id}`)).status).toBe(200);
-    const left = await server.app.database.db.selectFrom('dataset_record_counts').selectAll().where('dataset_id', '=', dataset.id).execute();
-    expect(left).toEqual([]);
+    if (server.app.database.dialect === 'sqlite') {
+      const left = await server.app.database.db.selectFrom('dataset_record_counts').selectAll().where('dataset_id', '=', dataset.id).execute();
+      expect(left).toEqual([]);
+    }
   });
 });

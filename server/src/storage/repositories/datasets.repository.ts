@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../dialect.js';
 import type { DatasetRow, Tables } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
 
@@ -51,8 +52,22 @@ export async function deleteDataset(db: Db, id: string): Promise<void> {
   await db.deleteFrom('datasets').where('id', '=', id).execute();
 }
 
-/** Record counts by status, from the trigger-kept counters (no row: no records yet). */
+/**
+ * Record counts by status: SQLite reads its trigger-kept counters (no row: no records yet);
+ * PostgreSQL counts (migration 202611240100 says why it keeps no counters).
+ */
 export async function countRecordsByStatus(db: Db, datasetId: string): Promise<{ pending: number; completed: number }> {
+  if (dialectOf(db) === 'postgres') {
+    const rows = await db
+      .selectFrom('records')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('dataset_id', '=', datasetId)
+      .groupBy('status')
+      .execute();
+    const counts = { pending: 0, completed: 0 };
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
+  }
   const row = await db
     .selectFrom('dataset_record_counts')
     .select(['pending', 'completed'])
@@ -62,6 +77,14 @@ export async function countRecordsByStatus(db: Db, datasetId: string): Promise<{
 }
 
 export async function countRecords(db: Db, datasetId: string): Promise<number> {
+  if (dialectOf(db) === 'postgres') {
+    const row = await db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('dataset_id', '=', datasetId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   const counts = await countRecordsByStatus(db, datasetId);
   return counts.pending + counts.completed;
 }
