@@ -285,8 +285,13 @@ type Flavour = 'set' | 'row';
 function fromSql(search: RecordSearch, d: DialectName): RawBuilder<unknown> {
   if (search.textMatch === undefined || !search.textDriven) return sql`records r`;
   const hits = textHitsSql(search.datasetId, search.textMatch, d, true);
-  // CROSS JOIN: SQLite keeps the left side as the outer loop (PostgreSQL has no CROSS JOIN … ON)
-  return sql`(${hits}) h ${sql.raw(d === 'postgres' ? 'JOIN' : 'CROSS JOIN')} records r ON r.rid = h.rid`;
+  if (d === 'postgres') {
+    // LATERAL keeps the hits as the outer loop; OFFSET 0 stops the planner from flattening it into a
+    // join it may turn around: a scan of a broad filter, sorted, each row then probed against the hits.
+    return sql`(${hits}) h CROSS JOIN LATERAL (SELECT * FROM records r0 WHERE r0.rid = h.rid OFFSET 0) r`;
+  }
+  // CROSS JOIN: SQLite keeps the left side as the outer loop.
+  return sql`(${hits}) h CROSS JOIN records r ON r.rid = h.rid`;
 }
 
 function whereSql(search: RecordSearch, flavour: Flavour, d: DialectName): RawBuilder<unknown> {
