@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { isApiError } from '@scholia/shared/api';
 import { reloadAfterChunkError } from '../routes/chunk-reload-guard.js';
 import { messageOf, statusOf } from '../routes/route-error.js';
@@ -59,8 +59,8 @@ export function NotFoundPage() {
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { t, i18n } = useTranslation();
   reloadAfterChunkError(error);
-  const statusCode = isRouteErrorResponse(error) ? error.status : statusOf(error);
-  let message = isRouteErrorResponse(error) ? error.statusText || String(error.data ?? '') : messageOf(error);
+  const statusCode = statusOf(error);
+  let message = messageOf(error);
   // An API failure without a detail only carries a repository code: say it as the HTTP message.
   if (isApiError(error) && !error.detail && i18n.exists(`http.${error.status}`)) message = t(`http.${error.status}`);
   if (statusCode === 404) message = t('errors.pageNotFound');

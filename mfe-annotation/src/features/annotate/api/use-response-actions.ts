@@ -1,6 +1,7 @@
 import { announceResponsesChanged, ApiError, deleteMyResponse, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { i18next } from '@scholia/shared/i18n';
+import { describeFailure } from '../model/bulk-annotation.js';
 import { enqueueOffline, flushOutbox, readOutbox } from '../model/offline-outbox.js';
 
 /** What undo restores: the response before the last submit, discard, draft or clear. */
@@ -76,7 +77,7 @@ export async function sendKeptAnswers(datasetId: string): Promise<number> {
   if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId);
   if (accepted > 0) notify({ message: i18next.t('messages.sentOffline', { ns: 'annotation', count: accepted }), type: 'success' });
   if (refused.length > 0) {
-    const details = refused.map((r) => i18next.t('bulk.failed', { ns: 'annotation', id: r.recordId, detail: r.detail })).join('; ');
+    const details = refused.map((r) => describeFailure(r, (key, options) => i18next.t(key, { ns: 'annotation', ...options }))).join('; ');
     notify({ message: i18next.t('messages.refusedOffline', { ns: 'annotation', count: refused.length, details }), type: 'danger' });
   }
   return accepted;

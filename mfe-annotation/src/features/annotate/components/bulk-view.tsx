@@ -6,7 +6,7 @@ import { announceResponsesChanged, searchAnnotationRecords, upsertMyResponses, t
 import { notify } from '@scholia/shared/bus';
 import { canSubmit, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, PAGE_SIZES, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
-import { runBulkAnnotation, SELECT_ALL_LIMIT, type BulkOutcome } from '../model/bulk-annotation.js';
+import { describeFailure, runBulkAnnotation, SELECT_ALL_LIMIT, type BulkOutcome } from '../model/bulk-annotation.js';
 import { suggestionFor } from '../model/initial-answers.js';
 import type { AnnotationRecord, Answers, Field, Question } from '../model/types.js';
 import { recordAnswerStatus } from '../model/types.js';
@@ -222,7 +222,7 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
             <p>{t(`bulk.result_${outcome.status}`, { count: outcome.succeeded.length })}</p>
             {outcome.failed.length > 0 && (
               <ul className="mfe-ann-errors">
-                {outcome.failed.map((f) => <li key={f.recordId}>{f.detail ? t('bulk.failed', { id: f.recordId, detail: f.detail }) : t('bulk.failedNoReason', { id: f.recordId })}</li>)}
+                {outcome.failed.map((f) => <li key={f.recordId}>{describeFailure(f, t)}</li>)}
               </ul>
             )}
           </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MyResponsesBulkItem } from '@scholia/shared/api';
-import { chunk, runBulkAnnotation } from './bulk-annotation.js';
+import { chunk, describeFailure, runBulkAnnotation } from './bulk-annotation.js';
 
 const items = (n: number): MyResponsesBulkItem[] => Array.from({ length: n }, (_, i) => ({ record_id: `r${i + 1}`, status: 'submitted' as const, values: { q: { value: 'a' } } }));
 
@@ -35,5 +35,11 @@ describe('bulk annotation (spec §4, §9)', () => {
     const send = vi.fn(async (part: MyResponsesBulkItem[]) => ({ items: part.map(() => ({ item: null, error: null })) }));
     const outcome = await runBulkAnnotation(items(2), send);
     expect(outcome.failed).toEqual([{ recordId: 'r1', detail: undefined }, { recordId: 'r2', detail: undefined }]);
+  });
+
+  it('words a failure with the server reason, or says there was none', () => {
+    const t = (key: string, options: Record<string, unknown>) => `${key} ${JSON.stringify(options)}`;
+    expect(describeFailure({ recordId: 'r1', detail: 'Record not found' }, t)).toBe('bulk.failed {"id":"r1","detail":"Record not found"}');
+    expect(describeFailure({ recordId: 'r2' }, t)).toBe('bulk.failedNoReason {"id":"r2"}');
   });
 });

@@ -23,6 +23,13 @@ export interface BulkOutcome {
   ok: boolean;
 }
 
+/** One failed record as the screens word it: with the server's reason, or saying it gave none. */
+export function describeFailure(failure: BulkFailure, t: (key: string, options: Record<string, unknown>) => string): string {
+  return failure.detail
+    ? t('bulk.failed', { id: failure.recordId, detail: failure.detail })
+    : t('bulk.failedNoReason', { id: failure.recordId });
+}
+
 /**
  * Sends the items in chunks of 10, reporting the percentage done after each chunk. A failed
  * chunk marks its records failed with the request's message; the rest still go.

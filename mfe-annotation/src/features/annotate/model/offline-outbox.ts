@@ -70,7 +70,7 @@ export function flushOutbox(send: (items: MyResponsesBulkItem[]) => Promise<MyRe
       part.forEach((item, i) => {
         const answer = result.items[i];
         if (answer?.item) outcome.accepted += 1;
-        else if (answer) outcome.refused.push({ recordId: item.record_id, detail: answer.error?.detail ?? '' });
+        else if (answer) outcome.refused.push({ recordId: item.record_id, detail: answer.error?.detail });
       });
       writeOutbox(readOutbox().filter((i) => !done.has(`${i.record_id}:${i.seq}`)));
     }
