@@ -1,36 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webPlugin } from '../src/plugins/external/web.js';
+import { startWebPlugin, type WebFixture } from './web-fixture.js';
 
 /** The web plugin serves the build's precompressed copies (scripts/build-web.mjs writes them). */
 describe('web plugin: compressed static files', () => {
-  let app: FastifyInstance;
-  let webDir: string;
+  let web: WebFixture;
   const script = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
 
   beforeAll(async () => {
-    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-web-'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    fs.writeFileSync(path.join(webDir, 'main.0123abcd.js'), script);
-    fs.writeFileSync(path.join(webDir, 'main.0123abcd.js.br'), zlib.brotliCompressSync(script));
-    fs.writeFileSync(path.join(webDir, 'main.0123abcd.js.gz'), zlib.gzipSync(script));
-    fs.writeFileSync(path.join(webDir, 'remotes.json'), '{"mfe_home":"/remotes/mfe-home/remoteEntry.js"}');
-    app = Fastify();
-    await app.register(webPlugin, { webDir });
-    await app.ready();
+    web = await startWebPlugin({
+      'index.html': '<!doctype html><div id="root"></div>',
+      'main.0123abcd.js': script,
+      'main.0123abcd.js.br': zlib.brotliCompressSync(script),
+      'main.0123abcd.js.gz': zlib.gzipSync(script),
+      'remotes.json': '{"mfe_home":"/remotes/mfe-home/remoteEntry.js"}',
+    });
   });
 
-  afterAll(async () => {
-    await app.close();
-    fs.rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => web.close());
 
   it('sends the brotli copy of a hashed .js asset, still immutable and typed as JavaScript', async () => {
-    const response = await app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await web.app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/javascript/);
@@ -40,16 +30,16 @@ describe('web plugin: compressed static files', () => {
   });
 
   it('sends gzip to a client without brotli and the plain file to one without either', async () => {
-    const gzip = await app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await web.app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
-    const plain = await app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await web.app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
 
   it('falls back to the plain file when no compressed copy exists', async () => {
-    const response = await app.inject({ method: 'GET', url: '/remotes.json', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await web.app.inject({ method: 'GET', url: '/remotes.json', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');

@@ -17,16 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The oracle: every record's status, counted here rather than by any query the server runs. */
 async function countedByStatus(datasetId: string) {
-  const rows = await server.app.database.db
-    .selectFrom('records')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('dataset_id', '=', datasetId)
-    .groupBy('status')
-    .execute();
-  const counts = { pending: 0, completed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
-  return counts;
+  const rows = await server.app.database.db.selectFrom('records').select('status').where('dataset_id', '=', datasetId).execute();
+  return {
+    pending: rows.filter((row) => row.status === 'pending').length,
+    completed: rows.filter((row) => row.status === 'completed').length,
+  };
 }
 
 async function expectCountersExact(datasetId: string) {
