@@ -1,19 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHAIN, runGuardChain, type GuardRoute, type GuardServices } from './guard-chain.js';
 import { RouteError } from './route-error.js';
+import { stubGuardServices } from './stub-guard-services.js';
 import type { RouteName } from './route-names.js';
 
-function services(overrides: Partial<GuardServices> = {}): GuardServices {
-  return {
-    isLoggedIn: () => false,
-    isHubSpace: async () => false,
-    storeRedirectTo: vi.fn(),
-    hasCurrentUser: () => false,
-    loadCurrentUser: vi.fn(async () => true),
-    setupLanguage: vi.fn(async () => {}),
-    ...overrides,
-  };
-}
+const services = stubGuardServices;
 
 function route(name: RouteName, fullPath = '/', query: Record<string, string> = {}): GuardRoute {
   return { name, path: fullPath.split('?')[0], fullPath, query };

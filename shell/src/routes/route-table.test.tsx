@@ -9,6 +9,7 @@ import { notify } from '@scholia/shared/bus';
 import { initI18n } from '@scholia/shared/i18n';
 import type { GuardServices } from './guard-chain.js';
 import { GuardedRoutes, ShellRoot } from './route-table.js';
+import { stubGuardServices } from './stub-guard-services.js';
 
 /** The router's current location and its navigate function, for the assertions. */
 const router: { location?: string; navigate?: NavigateFunction } = {};
@@ -76,15 +77,7 @@ describe('guard chain in the route table', () => {
 
   /** A signed-in user; setupLanguage is the chain's last step, so its calls count the runs. */
   function services(overrides: Partial<GuardServices> = {}): GuardServices {
-    return {
-      isLoggedIn: () => true,
-      isHubSpace: async () => false,
-      storeRedirectTo: vi.fn(),
-      hasCurrentUser: () => true,
-      loadCurrentUser: vi.fn(async () => true),
-      setupLanguage: vi.fn(async () => {}),
-      ...overrides,
-    };
+    return stubGuardServices({ isLoggedIn: () => true, hasCurrentUser: () => true, ...overrides });
   }
 
   it('skips the guard when only the query changes (paging through records), runs it on a new path', async () => {
