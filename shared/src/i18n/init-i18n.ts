@@ -50,13 +50,18 @@ export function initI18n(language: Language = readStoredLanguage()): i18n {
   return i18next;
 }
 
+/**
+ * Whether the interface already speaks `language` with its strings loaded: the page may start in
+ * a language whose strings are still on their way (initI18n).
+ */
+export function isLanguageReady(language: Language): boolean {
+  return i18next.language === language && i18next.hasResourceBundle(language, 'translation');
+}
+
 /** Switches, saves and announces the interface language, once its strings are loaded. */
 export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
-  // The page may start in a language whose strings are still on their way (initI18n).
-  if (i18next.language !== language || !i18next.hasResourceBundle(language, 'translation')) {
-    await i18next.changeLanguage(language);
-  }
+  if (!isLanguageReady(language)) await i18next.changeLanguage(language);
   setDocumentLanguage(language);
   bus.emit('language:changed', { language });
 }

@@ -1,8 +1,7 @@
-import i18next from 'i18next';
 import {
   getCurrentUser, getEnvironment, isApiError, isHubSpace, isLoggedIn, peekCurrentUser, storeRedirectTo,
 } from '@scholia/shared/api';
-import { changeLanguage, readStoredLanguage } from '@scholia/shared/i18n';
+import { changeLanguage, isLanguageReady, readStoredLanguage } from '@scholia/shared/i18n';
 import type { GuardServices } from '../routes/guard-chain.js';
 
 /** The browser implementation of the guard's services. */
@@ -29,6 +28,6 @@ export const browserGuardServices: GuardServices = {
   async setupLanguage() {
     const language = readStoredLanguage();
     // A German or Spanish page starts while its strings are still loading: wait for them here.
-    if (i18next.language !== language || !i18next.hasResourceBundle(language, 'translation')) await changeLanguage(language);
+    if (!isLanguageReady(language)) await changeLanguage(language);
   },
 };
