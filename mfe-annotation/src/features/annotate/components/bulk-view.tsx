@@ -36,10 +36,9 @@ function BulkRecord({ record, position, fields, questions, selected, onSelect, c
 }) {
   const { t } = useTranslation('annotation');
   const status = recordAnswerStatus(record);
-  const spans = questions.filter((q) => q.settings.type === 'span' && suggestionFor(record, q));
+  const spans = useMemo(() => questions.filter((q) => q.settings.type === 'span' && suggestionFor(record, q)), [questions, record]);
   // A span suggestion shows its field with the spans painted in; the plain copy would repeat it.
-  const spanFields = spans.map((q) => String(q.settings.field)).join('\n');
-  const shownBySpans = useMemo(() => new Set(spanFields ? spanFields.split('\n') : []), [spanFields]);
+  const shownBySpans = useMemo(() => new Set(spans.map((q) => String(q.settings.field))), [spans]);
   return (
     <article className={`mfe-ann-bulk-record${selected ? ' is-selected' : ''}`} data-testid="bulk-record" data-record-id={record.id} data-status={status}>
       <label className="mfe-ann-bulk-record__select">
