@@ -456,6 +456,46 @@ describe('vector similarity', () => {
     await p.owner.delete(`/datasets/${big.id}`);
   });
 
+  it('the quantised scan still returns the exact top k, alone and under a filter', async () => {
+    const big = await createSearchDataset(api, p.workspace.id);
+    // Seeded points around a few centres, so many scores lie closer together than int8 codes can tell apart.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const centres = [[1, 0.2, 0.1], [0.1, 1, 0.3], [-0.5, 0.2, 1]];
+    const items = Array.from({ length: 3000 }, (_, i) => ({
+      external_id: `q${i}`,
+      fields: { text: `point ${i}`, context: 'c' },
+      metadata: { n: i % 10 },
+      vectors: { emb: centres[i % 3].map((c) => c + (random() - 0.5) * 0.05) },
+    }));
+    for (let start = 0; start < items.length; start += 500) await upsertRecords(api, big.id, items.slice(start, start + 500));
+    const query = [0.97, 0.22, 0.12];
+    const cosine = (v: number[]) => {
+      const f = Float32Array.from(v);
+      const dot = f.reduce((sum, x, i) => sum + x * query[i], 0);
+      return dot / Math.hypot(...f) / Math.hypot(...query);
+    };
+    const expected = (keep: (i: number) => boolean) =>
+      items
+        .map((item, i) => ({ id: item.external_id, i, score: cosine(item.vectors.emb) }))
+        .filter(({ i }) => keep(i))
+        .sort((a, b) => b.score - a.score || a.i - b.i)
+        .slice(0, 100);
+    const run = async (body: Record<string, unknown>) => {
+      const res = await p.owner.post(`/datasets/${big.id}/records/search?limit=100`, { query: { vector: { name: 'emb', value: query } }, ...body });
+      expect(res.status).toBe(200);
+      return res.body.items.map((item: any) => ({ id: item.record.external_id, score: item.query_score }));
+    };
+    for (const [got, want] of [
+      [await run({}), expected(() => true)],
+      [await run(range({ entity: 'metadata', metadata_property: 'n' }, { ge: 3, le: 4 })), expected((i) => i % 10 === 3 || i % 10 === 4)],
+    ] as const) {
+      expect(got.map((hit: { id: string }) => hit.id)).toEqual(want.map((hit) => hit.id));
+      got.forEach((hit: { score: number }, i: number) => expect(hit.score).toBeCloseTo((1 + want[i].score) / 2, 6));
+    }
+    await p.owner.delete(`/datasets/${big.id}`);
+  });
+
   it('errors: record_id xor value, unknown vector, foreign record, missing vector', async () => {
     const neither = await search({ body: vector({}) });
     expect(neither.status).toBe(422);

@@ -3,10 +3,16 @@ import type { Tables } from '../tables.js';
 import { DOT_KERNEL_WASM_BASE64 } from './dot-kernel.wasm.js';
 
 /**
- * Exact cosine similarity over one vector settings' vectors (contract §4.2), from an in-memory
- * copy of the vectors, unit-normalised and zero-padded in WebAssembly memory so the SIMD kernel
- * (dot-kernel.wat) can scan them: limits.md §3 measured 20 ms for 100k×384 this way against
- * ~90 ms for plain JS and ~100 ms for reading BLOBs from SQLite on every query.
+ * Exact cosine similarity over one vector settings' vectors (contract §4.2), in two steps:
+ *
+ * 1. Every vector is kept in memory unit-normalised and quantised to int8 (one scale per vector),
+ *    zero-padded in WebAssembly memory so the SIMD kernel (dot-kernel.wat) scans them: a quarter
+ *    of float32's memory (100k×384 is 37 MiB, not 147), which is what keeps the server's RSS in
+ *    bounds at a million records. For each vector the quantisation error ‖v − scale·codes‖ is kept
+ *    too: with a unit query it bounds how far the approximate score can be from the exact one.
+ * 2. The approximate scores give the k-th best lower bound; only vectors whose upper bound reaches
+ *    it can be in the top k, and those few are re-scored exactly from the stored float32 BLOBs.
+ *    The result is the exact top k, not an approximation; usually only k plus a few dozen rows are read.
  *
  * The copy is reloaded when `vector_set_versions.version` (bumped by triggers on every vector
  * write, migration 202611221300) differs from the one it was built at, so no write path has to
@@ -31,24 +37,33 @@ interface KernelExports {
 
 const kernelModule = new wasm.Module(Buffer.from(DOT_KERNEL_WASM_BASE64, 'base64'));
 
-/** Upper bound on cached floats (4 bytes each) over all vector sets; least recently used go first. */
-const CACHE_BUDGET_FLOATS = 160 * 1024 * 1024;
+/** Upper bound on cached int8 codes (bytes) over all vector sets; least recently used go first. */
+const CACHE_BUDGET_BYTES = 128 * 1024 * 1024;
+
+/** Covers float32 rounding in the kernel's sums and in the query, far above both (~1e-5). */
+const BOUND_SLACK = 1e-4;
+
+/** Rids per exact re-scoring query: well under SQLite's bound-parameter limit. */
+const RESCORE_CHUNK = 500;
 
 interface VectorSet {
   version: number;
   dimensions: number;
-  /** Row width in floats: dimensions rounded up to a multiple of 16 (the kernel's step). */
+  /** Row width in bytes (one int8 code a dimension): dimensions rounded up to a multiple of 16. */
   stride: number;
   count: number;
   /** position → record rid */
   rids: Float64Array;
   /** record rid → position */
   positions: Map<number, number>;
+  /** position → factor from the kernel's code dot product to an approximate cosine */
+  scales: Float32Array;
+  /** position → ‖unit vector − scale·codes‖: the most the approximate cosine can be off by */
+  errors: Float32Array;
   kernel: KernelExports;
   queryOffset: number;
   outOffset: number;
   vectorsOffset: number;
-  floats: number;
   lastUsed: number;
 }
 
@@ -81,29 +96,95 @@ export async function findSimilarRecords(
 ): Promise<SimilarityHit[]> {
   const set = await currentVectorSet(db, vectorSettings);
   if (set.count === 0 || options.limit <= 0) return [];
-  writeQuery(set, query, options.negate);
+  const unitQuery = writeQuery(set, query, options.negate);
+  const candidates = approximateCandidates(set, options);
+  return rescoreExactly(db, vectorSettings, set, unitQuery, candidates, options.limit);
+}
 
+/**
+ * Positions that may be among the best `limit`: an upper bound (approximate + error) that
+ * reaches the `limit`-th best lower bound. Everything else is beaten by at least `limit` others.
+ */
+function approximateCandidates(set: VectorSet, options: SimilarityOptions): number[] {
   const out = new Float32Array(set.kernel.memory.buffer, set.outOffset, set.count);
   const excluded = options.excludeRid === undefined ? -1 : (set.positions.get(options.excludeRid) ?? -1);
-  const top = new TopK(options.limit, set.rids);
-  if (options.candidateRids === undefined) {
+  const eligible = eligiblePositions(set, options.candidateRids, excluded);
+  if (eligible === undefined) {
     set.kernel.scores(set.vectorsOffset, set.count, set.stride, set.queryOffset, set.outOffset);
-    for (let position = 0; position < set.count; position++) {
-      if (position !== excluded) top.offer(out[position], position);
-    }
   } else {
-    // Score only the candidates, one kernel call each: rows are contiguous, so a row's address
-    // is enough. Cheaper than a full scan when filters are selective, same cost otherwise.
-    const rowBytes = set.stride * 4;
-    const candidates = options.candidateRids;
-    for (let i = 0; i < candidates.length; i++) {
-      const position = set.positions.get(candidates[i]);
-      if (position === undefined || position === excluded) continue;
-      set.kernel.scores(set.vectorsOffset + position * rowBytes, 1, set.stride, set.queryOffset, set.outOffset + position * 4);
-      top.offer(out[position], position);
+    // One kernel call per candidate (rows are contiguous, so a row's address is enough): cheaper
+    // than a full scan when filters are selective, the same cost otherwise.
+    for (const position of eligible) {
+      set.kernel.scores(set.vectorsOffset + position * set.stride, 1, set.stride, set.queryOffset, set.outOffset + position * 4);
+    }
+  }
+  const approx = (position: number) => out[position] * set.scales[position];
+  const margin = (position: number) => set.errors[position] + BOUND_SLACK;
+
+  const lowerBounds = new TopK(options.limit, set.rids);
+  const visit = (fn: (position: number) => void) => {
+    if (eligible !== undefined) eligible.forEach(fn);
+    else for (let position = 0; position < set.count; position++) if (position !== excluded) fn(position);
+  };
+  visit((position) => lowerBounds.offer(approx(position) - margin(position), position));
+  const threshold = lowerBounds.full() ? lowerBounds.worstScore() : -Infinity;
+  const candidates: number[] = [];
+  visit((position) => {
+    if (approx(position) + margin(position) >= threshold) candidates.push(position);
+  });
+  return candidates;
+}
+
+function eligiblePositions(set: VectorSet, candidateRids: ArrayLike<number> | undefined, excluded: number): number[] | undefined {
+  if (candidateRids === undefined) return undefined;
+  const positions: number[] = [];
+  for (let i = 0; i < candidateRids.length; i++) {
+    const position = set.positions.get(candidateRids[i]);
+    if (position !== undefined && position !== excluded) positions.push(position);
+  }
+  return positions;
+}
+
+/** Exact cosines of the candidates from their stored float32 vectors; the best `limit`, best first. */
+async function rescoreExactly(
+  db: Kysely<Tables>,
+  settings: { id: string; dimensions: number },
+  set: VectorSet,
+  unitQuery: Float64Array,
+  candidates: number[],
+  limit: number,
+): Promise<SimilarityHit[]> {
+  const top = new TopK(limit, set.rids);
+  for (let i = 0; i < candidates.length; i += RESCORE_CHUNK) {
+    const chunk = candidates.slice(i, i + RESCORE_CHUNK);
+    const rows = await db
+      .selectFrom('vectors')
+      .innerJoin('records', 'records.id', 'vectors.record_id')
+      .select(['records.rid', 'vectors.value'])
+      .where('vectors.vector_settings_id', '=', settings.id)
+      .where('records.rid', 'in', chunk.map((position) => set.rids[position]))
+      .execute();
+    for (const row of rows) {
+      // A vector written since the copy was loaded is scored as it is now; a deleted one is gone.
+      const position = set.positions.get(Number(row.rid));
+      if (position !== undefined) top.offer(exactCosine(row.value, unitQuery, set.dimensions), position);
     }
   }
   return top.sorted().map(({ position, score }) => ({ rid: set.rids[position], cosine: score }));
+}
+
+function exactCosine(blob: Uint8Array, unitQuery: Float64Array, dimensions: number): number {
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  const n = Math.min(dimensions, blob.byteLength >> 2);
+  let dot = 0;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const value = view.getFloat32(i * 4, true);
+    dot += value * unitQuery[i];
+    sum += value * value;
+  }
+  if (sum === 0) return 0; // a zero vector has cosine 0 with everything
+  return Math.max(-1, Math.min(1, dot / Math.sqrt(sum)));
 }
 
 /** Drops every cached vector set (tests; a dataset deletion needs nothing: versions change). */
@@ -148,15 +229,18 @@ async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensi
   const instance = new wasm.Instance(kernelModule, {});
   const exports = instance.exports as unknown as { scores: KernelExports['scores']; memory: WasmMemory };
   const kernel: KernelExports = { memory: exports.memory, scores: exports.scores };
-  // Layout: the query, the vectors, then the scores; the vectors area can still grow while
+  // Layout: the query, the codes, then the scores; the codes area can still grow while
   // loading (rows written after the count), so the scores go after it once the count is known.
   const queryOffset = 0;
   const vectorsOffset = align(stride * 4, 64);
   let capacity = expected;
-  ensureMemory(kernel, vectorsOffset + capacity * stride * 4);
+  ensureMemory(kernel, vectorsOffset + capacity * stride);
 
   let rids = new Float64Array(capacity);
+  let scales = new Float32Array(capacity);
+  let errors = new Float32Array(capacity);
   const positions = new Map<number, number>();
+  const unit = new Float64Array(dimensions);
   let count = 0;
   let after = '';
   for (;;) {
@@ -172,18 +256,16 @@ async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensi
     if (page.length === 0) break;
     if (count + page.length > capacity) {
       capacity = count + page.length + LOAD_PAGE_ROWS;
-      ensureMemory(kernel, vectorsOffset + capacity * stride * 4);
-      const grown = new Float64Array(capacity);
-      grown.set(rids);
-      rids = grown;
+      ensureMemory(kernel, vectorsOffset + capacity * stride);
+      rids = grow(rids, capacity);
+      scales = grow(scales, capacity);
+      errors = grow(errors, capacity);
     }
-    const bytesView = new Uint8Array(kernel.memory.buffer);
-    const floatsView = new Float32Array(kernel.memory.buffer);
+    const codes = new Int8Array(kernel.memory.buffer);
     for (const row of page) {
-      const start = vectorsOffset + count * stride * 4;
-      const blob = row.value;
-      bytesView.set(blob.byteLength > dimensions * 4 ? blob.subarray(0, dimensions * 4) : blob, start);
-      normalize(floatsView, start / 4, dimensions);
+      const quantised = quantise(row.value, dimensions, unit, codes, vectorsOffset + count * stride);
+      scales[count] = quantised.scale;
+      errors[count] = quantised.error;
       rids[count] = Number(row.rid);
       positions.set(Number(row.rid), count);
       count += 1;
@@ -191,7 +273,7 @@ async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensi
     after = page[page.length - 1].record_id;
     if (page.length < LOAD_PAGE_ROWS) break;
   }
-  const outOffset = align(vectorsOffset + count * stride * 4, 64);
+  const outOffset = align(vectorsOffset + count * stride, 64);
   ensureMemory(kernel, outOffset + count * 4);
   return {
     version,
@@ -200,13 +282,50 @@ async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensi
     count,
     rids: rids.subarray(0, count),
     positions,
+    scales: scales.subarray(0, count),
+    errors: errors.subarray(0, count),
     kernel,
     queryOffset,
     outOffset,
     vectorsOffset,
-    floats: count * stride,
     lastUsed: performance.now(),
   };
+}
+
+/**
+ * Writes the unit vector of `blob` as int8 codes at `codes[at…]` (symmetric, one scale per
+ * vector: the largest component maps to ±127) and returns the scale and the quantisation error.
+ */
+function quantise(blob: Uint8Array, dimensions: number, unit: Float64Array, codes: Int8Array, at: number): { scale: number; error: number } {
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  const n = Math.min(dimensions, blob.byteLength >> 2);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    unit[i] = view.getFloat32(i * 4, true);
+    sum += unit[i] * unit[i];
+  }
+  unit.fill(0, n);
+  let largest = 0;
+  const inverseNorm = sum === 0 ? 0 : 1 / Math.sqrt(sum);
+  for (let i = 0; i < dimensions; i++) {
+    unit[i] *= inverseNorm;
+    largest = Math.max(largest, Math.abs(unit[i]));
+  }
+  if (largest === 0) return { scale: 0, error: 0 }; // a zero vector has cosine 0 with everything
+  const scale = Math.fround(largest / 127);
+  let squaredError = 0;
+  for (let i = 0; i < dimensions; i++) {
+    const code = Math.max(-127, Math.min(127, Math.round(unit[i] / scale)));
+    codes[at + i] = code;
+    squaredError += (unit[i] - scale * code) ** 2;
+  }
+  return { scale, error: Math.sqrt(squaredError) };
+}
+
+function grow<T extends Float64Array | Float32Array>(array: T, capacity: number): T {
+  const grown = new (array.constructor as new (length: number) => T)(capacity);
+  grown.set(array);
+  return grown;
 }
 
 async function countVectors(db: Kysely<Tables>, vectorSettingsId: string): Promise<number> {
@@ -224,30 +343,33 @@ function ensureMemory(kernel: KernelExports, bytes: number): void {
   if (pages > 0) kernel.memory.grow(pages);
 }
 
-function writeQuery(set: VectorSet, query: ArrayLike<number>, negate: boolean): void {
+/** Writes the unit query (float32) for the kernel and returns it in float64 for exact re-scoring. */
+function writeQuery(set: VectorSet, query: ArrayLike<number>, negate: boolean): Float64Array {
+  const unit = new Float64Array(set.dimensions);
+  const n = Math.min(query.length, set.dimensions);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    unit[i] = negate ? -query[i] : query[i];
+    sum += unit[i] * unit[i];
+  }
+  if (sum > 0) {
+    const scale = 1 / Math.sqrt(sum);
+    for (let i = 0; i < n; i++) unit[i] *= scale;
+  }
   const view = new Float32Array(set.kernel.memory.buffer, set.queryOffset, set.stride);
   view.fill(0);
-  const n = Math.min(query.length, set.dimensions);
-  for (let i = 0; i < n; i++) view[i] = negate ? -query[i] : query[i];
-  normalize(view, 0, n);
-}
-
-function normalize(floats: Float32Array, start: number, length: number): void {
-  let sum = 0;
-  for (let i = start; i < start + length; i++) sum += floats[i] * floats[i];
-  if (sum === 0) return; // a zero vector has cosine 0 with everything
-  const scale = 1 / Math.sqrt(sum);
-  for (let i = start; i < start + length; i++) floats[i] *= scale;
+  view.set(unit);
+  return unit;
 }
 
 function evictOverBudget(keep: string): void {
   let total = 0;
-  for (const set of cache.values()) total += set.floats;
+  for (const set of cache.values()) total += set.count * set.stride;
   const byAge = [...cache.entries()].filter(([id]) => id !== keep).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
   for (const [id, set] of byAge) {
-    if (total <= CACHE_BUDGET_FLOATS) break;
+    if (total <= CACHE_BUDGET_BYTES) break;
     cache.delete(id);
-    total -= set.floats;
+    total -= set.count * set.stride;
   }
 }
 
@@ -297,6 +419,15 @@ class TopK {
     }
     this.scores[i] = score;
     this.positions[i] = position;
+  }
+
+  full(): boolean {
+    return this.size === this.k;
+  }
+
+  /** The lowest kept score (the root of the min-heap). */
+  worstScore(): number {
+    return this.scores[0];
   }
 
   /** a ranks below b */
