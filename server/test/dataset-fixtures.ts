@@ -136,6 +136,7 @@ export async function seedDataset(db: Kysely<Tables>, dialect: DialectName, spec
           description: null,
           required: question.required ? 1 : 0,
           settings: JSON.stringify(question.settings),
+          visible_for_annotators: 1,
           inserted_at: t,
           updated_at: t,
         })

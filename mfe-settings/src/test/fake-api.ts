@@ -57,7 +57,7 @@ export function makeDataset(patch: Partial<Dataset> = {}): Dataset {
 
 export function makeQuestion(patch: Partial<Question> = {}): Question {
   return {
-    id: 'q1', name: 'sentiment', title: 'Sentiment', description: null, required: true, dataset_id: 'd1',
+    id: 'q1', name: 'sentiment', title: 'Sentiment', description: null, required: true, visible_for_annotators: true, dataset_id: 'd1',
     settings: {
       type: 'label_selection',
       options: [

@@ -93,6 +93,8 @@ export interface QuestionRow {
   description: string | null;
   required: number;
   settings: Json;
+  /** Scholia extension (migration 202611240300): 0 hides the question from annotators. */
+  visible_for_annotators: number;
   inserted_at: string;
   updated_at: string;
 }

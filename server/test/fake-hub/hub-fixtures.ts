@@ -53,7 +53,7 @@ export async function createHubDataset(db: Kysely<Tables>, spec: HubDatasetSpec)
     questionIds[q.name] = newId();
     await db
       .insertInto('questions')
-      .values({ id: questionIds[q.name], dataset_id: id, name: q.name, title: q.name, description: null, required: q.required ? 1 : 0, settings: toJson(q.settings), inserted_at: now(), updated_at: now() })
+      .values({ id: questionIds[q.name], dataset_id: id, name: q.name, title: q.name, description: null, required: q.required ? 1 : 0, settings: toJson(q.settings), visible_for_annotators: 1, inserted_at: now(), updated_at: now() })
       .execute();
   }
   for (const m of spec.metadata ?? []) {

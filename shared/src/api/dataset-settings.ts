@@ -10,9 +10,12 @@ export const updateField = (id: string, body: Partial<Pick<Field, 'title' | 'set
 
 export const questionsQuery = (datasetId: string) =>
   cachedGet<Items<Question>>(`v1/datasets/${datasetId}/questions`, {}, { repositoryCode: 'ERROR_FETCHING_QUESTIONS' });
-export const createQuestion = (datasetId: string, body: Pick<Question, 'name' | 'title' | 'required' | 'settings'> & { description?: string | null }) =>
+export const createQuestion = (
+  datasetId: string,
+  body: Pick<Question, 'name' | 'title' | 'required' | 'settings'> & Partial<Pick<Question, 'visible_for_annotators'>> & { description?: string | null },
+) =>
   apiWrite<Question>('POST', `v1/datasets/${datasetId}/questions`, { json: body, repositoryCode: 'ERROR_PATCHING_QUESTIONS' });
-export const updateQuestion = (id: string, body: Partial<Pick<Question, 'title' | 'description' | 'settings'>>) =>
+export const updateQuestion = (id: string, body: Partial<Pick<Question, 'title' | 'description' | 'settings' | 'visible_for_annotators'>>) =>
   apiWrite<Question>('PATCH', `v1/questions/${id}`, { json: body, repositoryCode: 'ERROR_PATCHING_QUESTIONS' });
 
 export const vectorsSettingsQuery = (datasetId: string) =>

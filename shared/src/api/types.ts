@@ -97,6 +97,8 @@ export interface Question {
   description: string | null;
   required: boolean;
   settings: Record<string, unknown> & { type: string };
+  /** Scholia extension: false hides the question from annotators (a required question is always visible). */
+  visible_for_annotators: boolean;
   dataset_id: string;
 }
 

@@ -59,6 +59,8 @@ export const Question = Type.Object({
   description: Type.Union([Type.String(), Type.Null()]),
   required: Type.Boolean(),
   settings: QuestionSettings,
+  /** Scholia extension (not in the Argilla contract): false hides the question from annotators. */
+  visible_for_annotators: Type.Boolean(),
   dataset_id: Uuid,
   inserted_at: Timestamp,
   updated_at: Timestamp,
@@ -69,21 +71,26 @@ export const QuestionName = Type.String({ minLength: 1, maxLength: 200 });
 export const QuestionTitle = Type.String({ minLength: 1, maxLength: 500 });
 export const QuestionDescription = Type.String({ minLength: 1, maxLength: 1000 });
 
-/** `POST /datasets/{id}/questions` */
+/** `POST /datasets/{id}/questions`; `visible_for_annotators` (Scholia extension) defaults to true. */
 export const QuestionCreateBody = Type.Object({
   name: QuestionName,
   title: QuestionTitle,
   description: Nullable(QuestionDescription),
   required: Nullable(Type.Boolean()),
   settings: QuestionSettingsInput,
+  visible_for_annotators: Nullable(Type.Boolean()),
 });
 export type QuestionCreateBody = Static<typeof QuestionCreateBody>;
 
-/** `PATCH /questions/{id}`: `title` and `settings` must not be null; `description: null` clears. */
+/**
+ * `PATCH /questions/{id}`: `title`, `settings` and `visible_for_annotators` must not be null
+ * (omitted keeps the stored value); `description: null` clears.
+ */
 export const QuestionUpdateBody = Type.Object({
   title: Type.Optional(QuestionTitle),
   description: Nullable(QuestionDescription),
   settings: Type.Optional(QuestionSettingsInput),
+  visible_for_annotators: Type.Optional(Type.Boolean()),
 });
 export type QuestionUpdateBody = Static<typeof QuestionUpdateBody>;
 

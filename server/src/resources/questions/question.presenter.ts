@@ -3,7 +3,7 @@ import { fromFlag } from '../../storage/json.js';
 import type { QuestionRow } from '../../storage/tables.js';
 import { readQuestionSettings } from './question-settings.js';
 
-/** Question JSON (contract §3.3). */
+/** Question JSON (contract §3.3), plus the Scholia extension `visible_for_annotators`. */
 export function presentQuestion(row: QuestionRow) {
   return {
     id: row.id,
@@ -12,6 +12,7 @@ export function presentQuestion(row: QuestionRow) {
     description: row.description,
     required: fromFlag(row.required),
     settings: readQuestionSettings(row.settings),
+    visible_for_annotators: fromFlag(row.visible_for_annotators),
     dataset_id: row.dataset_id,
     inserted_at: presentTimestamp(row.inserted_at),
     updated_at: presentTimestamp(row.updated_at),

@@ -5,6 +5,7 @@ import { listQuestions } from '../../storage/repositories/dataset-settings.repos
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { authorizeDatasetRead, authorizeDatasetWrite } from '../datasets/datasets.policy.js';
 import { presentQuestion } from './question.presenter.js';
+import { canSeeQuestion } from './questions.policy.js';
 import { createQuestion, deleteQuestion, getQuestionOrThrow, updateQuestion } from './questions.service.js';
 
 /** Questions (contract §2.6). */
@@ -16,7 +17,8 @@ export const routes: FastifyPluginAsync = async (fastify) => {
   app.get('/datasets/:dataset_id/questions', { schema: { params: DatasetIdParams } }, async (request) => {
     const dataset = await getDatasetOrThrow(db, request.params.dataset_id);
     await authorizeDatasetRead(db, request.user, dataset);
-    return { items: (await listQuestions(db, dataset.id)).map(presentQuestion) };
+    const questions = await listQuestions(db, dataset.id);
+    return { items: questions.filter((q) => canSeeQuestion(request.user, q)).map(presentQuestion) };
   });
 
   app.post('/datasets/:dataset_id/questions', { schema: { params: DatasetIdParams, body: QuestionCreateBody } }, async (request, reply) => {

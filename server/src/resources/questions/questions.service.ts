@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { pyRepr } from '../../lib/python-repr.js';
 import { nowTimestamp } from '../../lib/time.js';
 import type { Database } from '../../storage/dialect.js';
-import { toFlag, toJson } from '../../storage/json.js';
+import { fromFlag, toFlag, toJson } from '../../storage/json.js';
 import {
   deleteQuestion as deleteQuestionRow,
   findQuestionById,
@@ -21,6 +21,14 @@ import {
   readQuestionSettings,
   type SpanQuestionSettings,
 } from './question-settings.js';
+
+/**
+ * A required question must be answered to submit, so an annotator who could not see it could
+ * never submit: a required question is never hidden.
+ */
+function checkRequiredVisible(required: boolean, visible: boolean): void {
+  if (required && !visible) throw new UnprocessableError('A required question must be visible for annotators.');
+}
 
 export async function getQuestionOrThrow(database: Database, id: string): Promise<QuestionRow> {
   const question = await findQuestionById(database.db, id);
@@ -39,6 +47,8 @@ export async function createQuestion(database: Database, dataset: DatasetRow, bo
     throw new ConflictError(`Question with name \`${body.name}\` already exists for dataset with id \`${dataset.id}\``);
   }
   if (dataset.status === 'ready') throw new UnprocessableError('questions cannot be created for a published dataset');
+  const visible = body.visible_for_annotators ?? true;
+  checkRequiredVisible(body.required ?? false, visible);
   if (settings.type === 'span') {
     const fieldNames = (await listFields(db, dataset.id)).map((f) => f.name);
     if (!fieldNames.includes(settings.field)) {
@@ -60,14 +70,22 @@ export async function createQuestion(database: Database, dataset: DatasetRow, bo
     description: body.description ?? null,
     required: toFlag(body.required ?? false),
     settings: toJson(settings),
+    visible_for_annotators: toFlag(visible),
     inserted_at: now,
     updated_at: now,
   });
 }
 
-/** `title`, `description` (null clears) and settings per the option rules of contract §3.3. */
+/**
+ * `title`, `description` (null clears), settings per the option rules of contract §3.3, and
+ * `visible_for_annotators` (omitted keeps it).
+ */
 export async function updateQuestion(database: Database, question: QuestionRow, body: QuestionUpdateBody): Promise<QuestionRow> {
-  const changes: Partial<Pick<QuestionRow, 'title' | 'description' | 'settings' | 'updated_at'>> = {};
+  const changes: Partial<Pick<QuestionRow, 'title' | 'description' | 'settings' | 'visible_for_annotators' | 'updated_at'>> = {};
+  if (body.visible_for_annotators !== undefined) {
+    checkRequiredVisible(fromFlag(question.required), body.visible_for_annotators);
+    changes.visible_for_annotators = toFlag(body.visible_for_annotators);
+  }
   if (body.settings !== undefined) {
     const settings = applyQuestionSettingsUpdate(readQuestionSettings(question.settings), body.settings as Record<string, unknown>);
     changes.settings = toJson(settings);

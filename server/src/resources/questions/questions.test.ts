@@ -68,6 +68,7 @@ describe('POST /datasets/{id}/questions', () => {
         description: null,
         required: false,
         settings: expected,
+        visible_for_annotators: true,
         dataset_id: dataset.id,
         inserted_at: expect.stringMatching(TS),
         updated_at: expect.stringMatching(TS),
@@ -285,6 +286,77 @@ describe('PATCH /questions/{id}', () => {
     const dataset = await createDataset(api, p.workspace.id);
     const question = await createQuestion(api, dataset.id);
     expect((await clientOf(p, who).patch(`/questions/${question.id}`, { title: 'x' })).status).toBe(WRITE_MATRIX(200)[who]);
+  });
+});
+
+describe('visible_for_annotators (Scholia extension)', () => {
+  const REQUIRED_VISIBLE = { detail: 'A required question must be visible for annotators.' };
+  const names = (res: { body: { items: { name: string }[] } }) => res.body.items.map((q) => q.name);
+
+  it('defaults to true on create (omitted or null); false is kept for a non-required question', async () => {
+    const dataset = await createDataset(api, p.workspace.id);
+    const omitted = await post(dataset.id, { type: 'text' });
+    expect(omitted.status).toBe(201);
+    expect(omitted.body.visible_for_annotators).toBe(true);
+    const nulled = await post(dataset.id, { type: 'text' }, { visible_for_annotators: null });
+    expect(nulled.body.visible_for_annotators).toBe(true);
+    const hidden = await post(dataset.id, { type: 'text' }, { visible_for_annotators: false, required: false });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(201);
+    expect(hidden.body.visible_for_annotators).toBe(false);
+    const listed = (await p.owner.get(`/datasets/${dataset.id}/questions`)).body.items;
+    expect(listed.map((q: { visible_for_annotators: boolean }) => q.visible_for_annotators)).toEqual([true, true, false]);
+  });
+
+  it('422 when a required question is created hidden; nothing is stored', async () => {
+    const dataset = await createDataset(api, p.workspace.id);
+    const res = await post(dataset.id, { type: 'text' }, { required: true, visible_for_annotators: false });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(REQUIRED_VISIBLE);
+    expect((await p.owner.get(`/datasets/${dataset.id}/questions`)).body).toEqual({ items: [] });
+  });
+
+  it('PATCH hides and shows a non-required question; omitted keeps it; null and bad types are refused', async () => {
+    const dataset = await createDataset(api, p.workspace.id);
+    const question = await createQuestion(api, dataset.id, { required: false });
+    const hide = await p.owner.patch(`/questions/${question.id}`, { visible_for_annotators: false });
+    expect(hide.status).toBe(200);
+    expect(hide.body).toEqual({ ...question, visible_for_annotators: false, updated_at: hide.body.updated_at });
+    const keep = await p.owner.patch(`/questions/${question.id}`, { title: 'Renamed', unknown_key: 1 });
+    expect(keep.body).toMatchObject({ title: 'Renamed', visible_for_annotators: false });
+    const nulled = await p.owner.patch(`/questions/${question.id}`, { visible_for_annotators: null });
+    expect(nulled.status).toBe(422);
+    expect(nulled.body.detail.params.errors[0].loc).toEqual(['body', 'visible_for_annotators']);
+    expect((await p.owner.patch(`/questions/${question.id}`, { visible_for_annotators: 'no' })).status).toBe(422);
+    const show = await p.owner.patch(`/questions/${question.id}`, { visible_for_annotators: true });
+    expect(show.body.visible_for_annotators).toBe(true);
+  });
+
+  it('PATCH refuses to hide a required question, also after publish, and changes nothing', async () => {
+    const dataset = await createPublishedDataset(api, p.workspace.id);
+    const question = (await p.owner.get(`/datasets/${dataset.id}/questions`)).body.items[0];
+    expect(question.required).toBe(true);
+    const res = await p.owner.patch(`/questions/${question.id}`, { title: 'Not applied', visible_for_annotators: false });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(REQUIRED_VISIBLE);
+    expect((await p.owner.get(`/datasets/${dataset.id}/questions`)).body.items[0]).toEqual(question);
+    const visible = await p.owner.patch(`/questions/${question.id}`, { visible_for_annotators: true });
+    expect(visible.status).toBe(200);
+  });
+
+  it('annotators list only visible questions; owners and admins list all', async () => {
+    const dataset = await createDataset(api, p.workspace.id);
+    const shown = await createQuestion(api, dataset.id, { required: true });
+    const hidden = await createQuestion(api, dataset.id, { required: false, visible_for_annotators: false });
+    const later = await createQuestion(api, dataset.id, { required: false });
+    const all = [shown.name, hidden.name, later.name];
+    expect(names(await p.owner.get(`/datasets/${dataset.id}/questions`))).toEqual(all);
+    expect(names(await p.adminMember.api.get(`/datasets/${dataset.id}/questions`))).toEqual(all);
+    const annotatorView = await p.annotatorMember.api.get(`/datasets/${dataset.id}/questions`);
+    expect(annotatorView.status).toBe(200);
+    expect(names(annotatorView)).toEqual([shown.name, later.name]);
+    // Shown again: the annotator sees it again, in creation order.
+    await p.owner.patch(`/questions/${hidden.id}`, { visible_for_annotators: true });
+    expect(names(await p.annotatorMember.api.get(`/datasets/${dataset.id}/questions`))).toEqual(all);
   });
 });
 

@@ -19,6 +19,7 @@ import type { DatasetRow, ResponseRow, Tables, UserRow } from '../../storage/tab
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { refreshRecordStatuses } from '../records/record-status.js';
 import { fromFlag } from '../../storage/json.js';
+import { canSeeQuestion } from '../questions/questions.policy.js';
 import { presentResponse } from './response.presenter.js';
 import { validateResponse, type QuestionForCheck } from './validate-response.js';
 import type { QuestionSettingsLike } from './validate-response-values.js';
@@ -37,13 +38,24 @@ async function getResponseOrThrow(db: Db, id: string): Promise<ResponseRow> {
   return response;
 }
 
-async function loadQuestions(db: Db, datasetId: string): Promise<QuestionForCheck[]> {
-  return (await listQuestions(db, datasetId)).map((q) => ({
-    id: q.id,
-    name: q.name,
-    required: fromFlag(q.required),
-    settings: fromJson<QuestionSettingsLike>(q.settings),
-  }));
+/** The dataset's questions for the value checks, and the names of those the caller may not answer. */
+async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<{ questions: QuestionForCheck[]; hidden: Set<string> }> {
+  const rows = await listQuestions(db, datasetId);
+  return {
+    questions: rows.map((q) => ({
+      id: q.id,
+      name: q.name,
+      required: fromFlag(q.required),
+      settings: fromJson<QuestionSettingsLike>(q.settings),
+    })),
+    hidden: new Set(rows.filter((q) => !canSeeQuestion(user, q)).map((q) => q.name)),
+  };
+}
+
+/** Checks the body's values against the dataset's questions as `user` may answer them (contract §3.7). */
+async function checkValues(db: Db, user: UserRow, dataset: DatasetRow, record: StoredRecord, body: ResponseBody) {
+  const { questions, hidden } = await loadQuestions(db, dataset.id, user);
+  return validateResponse(body, questions, fromJson(record.fields), { hidden });
 }
 
 /**
@@ -81,7 +93,7 @@ export async function createResponse(database: Database, user: UserRow, recordId
 
 async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<ResponseRow> {
   if (await findResponseOfUser(db, record.id, user.id)) throw responseExists(record.id, user.id);
-  const values = validateResponse(body, await loadQuestions(db, dataset.id), fromJson(record.fields));
+  const values = await checkValues(db, user, dataset, record, body);
   const now = nowTimestamp();
   const row: ResponseRow = {
     id: newId(),
@@ -108,11 +120,12 @@ export async function updateResponse(database: Database, user: UserRow, response
   const record = await getRecordOrThrow(db, response.record_id);
   const dataset = await getDatasetOrThrow(db, record.dataset_id);
   await authorizeResponseChange(db, user, response, dataset);
-  return updateResponseFor(db, response, record, dataset, body);
+  return updateResponseFor(db, user, response, record, dataset, body);
 }
 
-async function updateResponseFor(db: Db, response: ResponseRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody) {
-  const values = validateResponse(body, await loadQuestions(db, dataset.id), fromJson(record.fields));
+/** `user` is the caller, whose role decides which questions may carry values. */
+async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody) {
+  const values = await checkValues(db, user, dataset, record, body);
   const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
   await saveResponse(db, dataset, row, 'update');
   return row;
@@ -153,12 +166,12 @@ export async function upsertMyResponses(database: Database, user: UserRow, items
       const existing = await findResponseOfUser(db, record.id, user.id);
       const body: ResponseBody = { status: item.status, values: item.values };
       const row = existing
-        ? await updateResponseFor(db, existing, record, dataset, body)
+        ? await updateResponseFor(db, user, existing, record, dataset, body)
         : await createResponseFor(db, user, record, dataset, body).catch(async (error: unknown) => {
             // Upsert: another request of this user created the response meanwhile; update that one.
             const created = error instanceof ConflictError ? await findResponseOfUser(db, record.id, user.id) : undefined;
             if (!created) throw error;
-            return updateResponseFor(db, created, record, dataset, body);
+            return updateResponseFor(db, user, created, record, dataset, body);
           });
       results.push({ item: presentResponse(row), error: null });
     } catch (error) {

@@ -220,6 +220,61 @@ describe('PUT /responses/{id}', () => {
   });
 });
 
+describe('questions hidden from annotators (Scholia extension)', () => {
+  let hiddenDataset: SeededDataset;
+  const HIDDEN = { detail: "found response value for question with name='comment', which is not visible for annotators" };
+
+  beforeAll(async () => {
+    hiddenDataset = await newDataset();
+    const hide = await api.patch(`/questions/${hiddenDataset.questionIds.comment}`, { visible_for_annotators: false });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+  });
+
+  it('an annotator cannot submit, draft or discard with a value for a hidden question; nothing is stored', async () => {
+    const recordId = await newRecord(hiddenDataset);
+    const annotator = principals.annotatorMember.api;
+    for (const body of [submitted({ comment: 'sneaky' }), { status: 'draft', values: { comment: { value: 'x' } } }, { status: 'discarded', values: { comment: { value: 'x' } } }]) {
+      const res = await annotator.post(`/records/${recordId}/responses`, body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(HIDDEN);
+    }
+    const stored = await server.app.database.db.selectFrom('responses').select('id').where('record_id', '=', recordId).execute();
+    expect(stored).toEqual([]);
+    // The visible questions alone are fine.
+    expect((await annotator.post(`/records/${recordId}/responses`, submitted({ rating: 3 }))).status).toBe(201);
+  });
+
+  it('an annotator cannot put a hidden question into their response, nor upsert one in bulk', async () => {
+    const [recordId, other] = [await newRecord(hiddenDataset), await newRecord(hiddenDataset)];
+    const annotator = principals.annotatorMember.api;
+    const created = await annotator.post(`/records/${recordId}/responses`, { status: 'draft', values: {} });
+    const put = await annotator.put(`/responses/${created.body.id}`, submitted({ comment: 'sneaky' }));
+    expect(put.status).toBe(422);
+    expect(put.body).toEqual(HIDDEN);
+    const bulk = await annotator.post('/me/responses/bulk', {
+      items: [{ record_id: recordId, ...submitted({ comment: 'x' }) }, { record_id: other, status: 'draft', values: { comment: { value: 'x' } } }],
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.items).toEqual([{ item: null, error: HIDDEN }, { item: null, error: HIDDEN }]);
+    const rows = await server.app.database.db.selectFrom('responses').select(['status', 'values']).where('record_id', 'in', [recordId, other]).execute();
+    expect(rows).toEqual([{ status: 'draft', values: expect.not.stringContaining('comment') }]);
+  });
+
+  it('owners and admins may answer a hidden question, and may update an annotator response with it', async () => {
+    const recordId = await newRecord(hiddenDataset);
+    const owner = await api.post(`/records/${recordId}/responses`, submitted({ comment: 'by the owner' }));
+    expect(owner.status, JSON.stringify(owner.body)).toBe(201);
+    const admin = await principals.adminMember.api.post(`/records/${recordId}/responses`, { status: 'draft', values: { comment: { value: 'admin' } } });
+    expect(admin.status, JSON.stringify(admin.body)).toBe(201);
+    const bulk = await principals.adminMember.api.post('/me/responses/bulk', { items: [{ record_id: recordId, ...submitted({ comment: 'again' }) }] });
+    expect(bulk.body.items[0]).toEqual({ item: expect.objectContaining({ status: 'submitted', values: expect.objectContaining({ comment: { value: 'again' } }) }), error: null });
+    const byAnnotator = await principals.annotatorMember.api.post(`/records/${recordId}/responses`, submitted());
+    const fixed = await principals.adminMember.api.put(`/responses/${byAnnotator.body.id}`, submitted({ comment: 'added by an admin' }));
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.values.comment).toEqual({ value: 'added by an admin' });
+  });
+});
+
 describe('POST /me/responses/bulk', () => {
   it('upserts per record and reports per-item errors without failing the request', async () => {
     const [r1, r2] = [await newRecord(), await newRecord()];

@@ -13,6 +13,12 @@ export interface QuestionForCheck {
   settings: QuestionSettingsLike;
 }
 
+/** Options of {@link validateResponse}. */
+export interface ValidateResponseOptions {
+  /** Names of questions hidden from the caller (an annotator): a value for one is refused. */
+  hidden?: ReadonlySet<string>;
+}
+
 /**
  * Response-level checks of contract §3.7, in the reference's order, then each value's check.
  * Returns the values to store (normalised, e.g. ranking `rank: null`), or null when none.
@@ -21,6 +27,7 @@ export function validateResponse(
   response: { status: ResponseStatus; values?: ResponseValuesInput | null },
   questions: QuestionForCheck[],
   recordFields: Record<string, unknown>,
+  { hidden }: ValidateResponseOptions = {},
 ): ResponseValuesInput | null {
   const values = response.values ?? null;
   const submitted = response.status === 'submitted';
@@ -38,6 +45,10 @@ export function validateResponse(
   const byName = new Map(questions.map((q) => [q.name, q]));
   for (const name of Object.keys(values)) {
     if (!byName.has(name)) throw new UnprocessableError(`found response value for non configured question with name=${pyRepr(name)}`);
+    // Scholia extension: an annotator cannot answer what the listing never showed them.
+    if (hidden?.has(name)) {
+      throw new UnprocessableError(`found response value for question with name=${pyRepr(name)}, which is not visible for annotators`);
+    }
   }
   const stored: ResponseValuesInput = {};
   for (const question of questions) {

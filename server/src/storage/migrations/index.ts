@@ -5,6 +5,7 @@ import * as addSearchSupport from './202611221300_add_search_support.js';
 import * as createInstanceSettings from './202611231000_create_instance_settings.js';
 import * as addVectorScanIndex from './202611240000_add_vector_scan_index.js';
 import * as addDatasetRecordCounts from './202611240100_add_dataset_record_counts.js';
+import * as addQuestionVisibility from './202611240300_add_question_visibility.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -18,4 +19,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611231000_create_instance_settings': createInstanceSettings,
   '202611240000_add_vector_scan_index': addVectorScanIndex,
   '202611240100_add_dataset_record_counts': addDatasetRecordCounts,
+  '202611240300_add_question_visibility': addQuestionVisibility,
 };

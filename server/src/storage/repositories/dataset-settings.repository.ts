@@ -64,7 +64,7 @@ export async function insertQuestion(db: Db, row: QuestionRow): Promise<Question
 export async function updateQuestion(
   db: Db,
   id: string,
-  changes: Partial<Pick<QuestionRow, 'title' | 'description' | 'settings' | 'updated_at'>>,
+  changes: Partial<Pick<QuestionRow, 'title' | 'description' | 'settings' | 'visible_for_annotators' | 'updated_at'>>,
 ) {
   await db.updateTable('questions').set(changes).where('id', '=', id).execute();
 }

@@ -6,7 +6,7 @@ import type { Question, RecordSuggestion } from '../model/types.js';
 import { LabelQuestion } from './choice-questions.js';
 
 const multi = (values: string[], extra: Record<string, unknown> = {}): Question => ({
-  id: 'q', name: 'topics', title: 'Topics', description: null, required: false, dataset_id: 'd',
+  id: 'q', name: 'topics', title: 'Topics', description: null, required: false, visible_for_annotators: true, dataset_id: 'd',
   settings: { type: 'multi_label_selection', options: values.map((value) => ({ value, text: value.toUpperCase() })), ...extra },
 });
 const shown = () => [...document.querySelectorAll('button[aria-pressed]')].map((b) => b.getAttribute('aria-label'));

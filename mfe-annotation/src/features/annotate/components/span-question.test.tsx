@@ -6,7 +6,7 @@ import type { AnnotationRecord, Field, Question } from '../model/types.js';
 import { SpanQuestion } from './span-question.js';
 
 const question: Question = {
-  id: 'q', name: 'entities', title: 'Entities', description: null, required: false, dataset_id: 'd',
+  id: 'q', name: 'entities', title: 'Entities', description: null, required: false, visible_for_annotators: true, dataset_id: 'd',
   settings: { type: 'span', field: 'text', options: [{ value: 'person', text: 'PERSON' }], allow_overlapping: false },
 };
 const fields = [{ id: 'f', name: 'text', title: 'Text', required: true, settings: { type: 'text' }, dataset_id: 'd' }] as Field[];

@@ -3,7 +3,7 @@ import { answerState, canSubmit, toResponseValues } from './answer-validity.js';
 import type { Question } from './types.js';
 
 const q = (name: string, settings: Record<string, unknown>, required = true): Question =>
-  ({ id: name, name, title: name, description: null, required, settings: settings as Question['settings'], dataset_id: 'd' });
+  ({ id: name, name, title: name, description: null, required, settings: settings as Question['settings'], visible_for_annotators: true, dataset_id: 'd' });
 const opts = (...values: string[]) => values.map((value) => ({ value, text: value, description: null }));
 
 const text = q('text', { type: 'text', use_markdown: false });

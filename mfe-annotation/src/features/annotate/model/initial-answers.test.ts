@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatScore, initialAnswers, queryScorePercent } from './initial-answers.js';
 import type { AnnotationRecord, Question } from './types.js';
 
-const question = (id: string, type: string): Question => ({ id, name: id, title: id, description: null, required: false, settings: { type }, dataset_id: 'd' });
+const question = (id: string, type: string): Question => ({ id, name: id, title: id, description: null, required: false, settings: { type }, visible_for_annotators: true, dataset_id: 'd' });
 const questions = [question('label', 'label_selection'), question('topics', 'multi_label_selection'), question('comment', 'text')];
 const suggestions = [
   { id: 's1', question_id: 'label', type: 'model' as const, value: 'positive', agent: 'm', score: 0.84 },
