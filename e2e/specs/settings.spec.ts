@@ -94,6 +94,45 @@ test('an admin edits every section; the API and the annotation view show the cha
   await expect(page.getByTestId('question-sentiment').locator('legend')).toContainText('Overall sentiment');
 });
 
+test('an admin hides a non-required question: the API says so, annotators no longer see it, admins still do', async ({ page, browser }) => {
+  const ds = await createSettingsDataset({ optionalQuestion: true });
+  await openSettingsAs(page, ds.admin, ds);
+
+  // A required question stays visible: its toggle is on and locked, with the reason.
+  const sentiment = page.getByTestId('question-form-sentiment');
+  await expect(sentiment.getByLabel('Visible for annotators')).toBeChecked();
+  await expect(sentiment.getByLabel('Visible for annotators')).toBeDisabled();
+  await expect(sentiment.getByText('Required questions are always visible for annotators.')).toBeVisible();
+
+  const notes = page.getByTestId('question-form-notes');
+  await notes.getByLabel('Visible for annotators').uncheck();
+  await expect(notes.getByText('Modified')).toBeVisible();
+  await notes.getByRole('button', { name: 'Save notes' }).click();
+  await expect(notes.getByText(/^Saved at/)).toBeVisible();
+  await expect(notes.getByLabel('Visible for annotators')).not.toBeChecked();
+
+  const questions = await ownerApi<{ items: { name: string; visible_for_annotators: boolean }[] }>('GET', `datasets/${ds.id}/questions`);
+  expect(questions.items.map((q) => [q.name, q.visible_for_annotators])).toEqual([['sentiment', true], ['notes', false]]);
+
+  // The admin still answers both on the annotation page.
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  await expect(page.getByTestId('question-sentiment')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('question-notes')).toBeVisible();
+
+  // The annotator, in a session of their own, gets only the visible question.
+  const context = await browser.newContext();
+  try {
+    const annotatorPage = await context.newPage();
+    await signInAs(annotatorPage, ds.annotator.username, ds.annotator.password);
+    await annotatorPage.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+    await expect(annotatorPage.getByTestId('question-sentiment')).toBeVisible({ timeout: 15_000 });
+    await expect(annotatorPage.getByTestId('question-notes')).toHaveCount(0);
+    await expect(annotatorPage.getByText('Notes', { exact: true })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a failing save restores the section and shows the error toast', async ({ page }) => {
   const ds = await createSettingsDataset();
   await openSettingsAs(page, ds.admin, ds);

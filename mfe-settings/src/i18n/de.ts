@@ -20,6 +20,7 @@ export const de: SettingsMessages = {
     max200: 'Dies muss kürzer als 200 Zeichen sein.',
     max500: 'Dies muss kürzer als 500 Zeichen sein.',
     visibleOptions: 'Gib eine ganze Zahl von 3 bis {{max}} ein.',
+    requiredVisible: 'Eine Pflichtfrage muss für Annotatoren sichtbar sein.',
     ownerRequired: 'Organisation oder Benutzername ist erforderlich',
     tokenRequired: 'Hugging-Face-Token ist erforderlich',
     invalidToken: 'Ungültiges Hugging-Face-Token',
@@ -84,6 +85,8 @@ export const de: SettingsMessages = {
     suggestionFirst: 'Vorschläge zuerst anzeigen',
     allowOverlapping: 'Überlappende Spannen erlauben',
     useMarkdown: 'Markdown verwenden',
+    visibleForAnnotators: 'Für Annotatoren sichtbar',
+    requiredAlwaysVisible: 'Pflichtfragen sind für Annotatoren immer sichtbar.',
     empty: 'Dieser Datensatz hat keine Fragen.',
     types: {
       text: 'Text',

@@ -18,6 +18,7 @@ export const en = {
     max200: 'This must be less than 200.',
     max500: 'This must be less than 500.',
     visibleOptions: 'Enter a whole number from 3 to {{max}}.',
+    requiredVisible: 'A required question must be visible for annotators.',
     ownerRequired: 'Organization or username is required',
     tokenRequired: 'Hugging Face token is required',
     invalidToken: 'Invalid Hugging Face token',
@@ -82,6 +83,8 @@ export const en = {
     suggestionFirst: 'Show suggestions first',
     allowOverlapping: 'Allow overlapping spans',
     useMarkdown: 'Use Markdown',
+    visibleForAnnotators: 'Visible for annotators',
+    requiredAlwaysVisible: 'Required questions are always visible for annotators.',
     empty: 'This dataset has no questions.',
     types: {
       text: 'Text',

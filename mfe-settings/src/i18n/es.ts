@@ -20,6 +20,7 @@ export const es: SettingsMessages = {
     max200: 'Debe tener menos de 200 caracteres.',
     max500: 'Debe tener menos de 500 caracteres.',
     visibleOptions: 'Introduce un número entero entre 3 y {{max}}.',
+    requiredVisible: 'Una pregunta obligatoria debe ser visible para los anotadores.',
     ownerRequired: 'La organización o el nombre de usuario es obligatorio',
     tokenRequired: 'El token de Hugging Face es obligatorio',
     invalidToken: 'Token de Hugging Face no válido',
@@ -84,6 +85,8 @@ export const es: SettingsMessages = {
     suggestionFirst: 'Mostrar primero las sugerencias',
     allowOverlapping: 'Permitir fragmentos solapados',
     useMarkdown: 'Usar Markdown',
+    visibleForAnnotators: 'Visible para los anotadores',
+    requiredAlwaysVisible: 'Las preguntas obligatorias siempre son visibles para los anotadores.',
     empty: 'Este conjunto de datos no tiene preguntas.',
     types: {
       text: 'Texto',

@@ -71,6 +71,14 @@ export function validateVisibleOptions(visibleOptions: string, optionCount: numb
   return { visibleOptions: ok ? undefined : { key: 'validation.visibleOptions', params: { max: optionCount } } };
 }
 
+/**
+ * A required question must be answered to submit, so it is never hidden from annotators (the
+ * server refuses it with 422 too).
+ */
+export function validateQuestionVisibility(required: boolean, visibleForAnnotators: boolean): Issues {
+  return { visibleForAnnotators: required && !visibleForAnnotators ? { key: 'validation.requiredVisible' } : undefined };
+}
+
 /** Field title at most 500; an empty one falls back to the field name on update (spec §5). */
 export function validateFieldTitle(title: string): Issues {
   return { title: maxLength(title, FIELD_TITLE_MAX) };

@@ -1,6 +1,6 @@
 import type { Question } from '@scholia/shared/api';
 import {
-  validateOptionTexts, validateQuestionTexts, validateVisibleOptions, VISIBLE_OPTIONS_THRESHOLD, type Issues,
+  validateOptionTexts, validateQuestionTexts, validateQuestionVisibility, validateVisibleOptions, VISIBLE_OPTIONS_THRESHOLD, type Issues,
 } from '../../lib/validation.js';
 
 export interface QuestionOption {
@@ -22,6 +22,8 @@ export interface QuestionDraft {
   allowOverlapping: boolean;
   /** text: render answers as Markdown. */
   useMarkdown: boolean;
+  /** Scholia extension: false hides the question from annotators; a required question stays visible. */
+  visibleForAnnotators: boolean;
 }
 
 const EDITABLE_OPTIONS = new Set(['label_selection', 'multi_label_selection', 'span']);
@@ -54,12 +56,14 @@ export function toQuestionDraft(question: Question): QuestionDraft {
     suggestionFirst: question.settings.options_order === 'suggestion',
     allowOverlapping: question.settings.allow_overlapping === true,
     useMarkdown: question.settings.use_markdown === true,
+    visibleForAnnotators: question.visible_for_annotators !== false,
   };
 }
 
 export function validateQuestionDraft(question: Question, draft: QuestionDraft): Issues {
   return {
     ...validateQuestionTexts(draft.title, draft.description),
+    ...validateQuestionVisibility(question.required, draft.visibleForAnnotators),
     ...(hasEditableOptions(question) ? validateOptionTexts(draft.options) : {}),
     ...(showsVisibleOptions(question, draft.options.length) ? validateVisibleOptions(draft.visibleOptions, draft.options.length) : {}),
   };
@@ -69,11 +73,13 @@ export interface QuestionPatch {
   title: string;
   description: string | null;
   settings: Record<string, unknown> & { type: string };
+  visible_for_annotators: boolean;
 }
 
 /**
  * PATCH /questions/{id} body: title and description trimmed, an empty description sent as null
- * (spec §3, §5); `visible_options` only when the control is shown (spec §7).
+ * (spec §3, §5); `visible_options` only when the control is shown (spec §7); the visibility
+ * always, like the other properties of the editor.
  */
 export function toQuestionPatch(question: Question, draft: QuestionDraft): QuestionPatch {
   const type = question.settings.type;
@@ -86,7 +92,12 @@ export function toQuestionPatch(question: Question, draft: QuestionDraft): Quest
   if (type === 'multi_label_selection') settings.options_order = draft.suggestionFirst ? 'suggestion' : 'natural';
   // Omitting allow_overlapping counts as false on the server (contract §3.3): always send it.
   if (type === 'span') settings.allow_overlapping = draft.allowOverlapping;
-  return { title: draft.title.trim(), description: draft.description.trim() || null, settings };
+  return {
+    title: draft.title.trim(),
+    description: draft.description.trim() || null,
+    settings,
+    visible_for_annotators: draft.visibleForAnnotators,
+  };
 }
 
 /** Moves the option at `index` by `delta` places (reordering, spec §2 "options order"). */

@@ -2,6 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { failWith, fakeApi, longText, makeQuestion } from '../../test/fake-api.js';
 import { renderRemote } from '../../test/render.js';
+import type { Question } from '@scholia/shared/api';
+import { initI18n } from '@scholia/shared/i18n';
 import { QuestionForm } from './questions-section.js';
 
 const FOUR_OPTIONS = ['a', 'b', 'c', 'd'].map((value) => ({ value, text: value.toUpperCase(), description: null }));
@@ -63,6 +65,7 @@ describe('Edit questions', () => {
         visible_options: 3,
         options_order: 'suggestion',
       },
+      visible_for_annotators: true,
     });
   });
 
@@ -89,6 +92,7 @@ describe('Edit questions', () => {
       title: 'New', description: null,
       settings: { type: 'label_selection', options: [
         { value: 'pos', text: 'Positive', description: null }, { value: 'neg', text: 'Negative', description: null }] },
+      visible_for_annotators: true,
     });
   });
 
@@ -97,6 +101,91 @@ describe('Edit questions', () => {
     fakeApi({});
     renderRemote(<QuestionForm question={span} />);
     expect(screen.getByLabelText<HTMLInputElement>('Allow overlapping spans').disabled).toBe(true);
+  });
+
+  describe('Visible for annotators', () => {
+    const visible = () => screen.getByLabelText<HTMLInputElement>('Visible for annotators');
+    const optional = (patch: Partial<Question> = {}) => makeQuestion({ required: false, ...patch });
+
+    it('hides a non-required question: marks it modified, sends it and keeps the saved value', async () => {
+      const api = fakeApi({ 'PATCH v1/questions/q1': ({ body }: { body: unknown }) => ({ ...optional(), ...(body as object) }) });
+      renderRemote(<QuestionForm question={optional()} />);
+      expect(visible().checked).toBe(true);
+      expect(visible().disabled).toBe(false);
+      expect(screen.queryByText('Modified')).toBeNull();
+      fireEvent.click(visible());
+      expect(screen.getByText('Modified')).toBeTruthy();
+      save();
+      await screen.findByText(/^Saved at /);
+      expect(api.writes()).toHaveLength(1);
+      expect(api.writes()[0].body).toMatchObject({ visible_for_annotators: false, title: 'Sentiment' });
+      expect(visible().checked).toBe(false);
+      expect(screen.queryByText('Modified')).toBeNull();
+    });
+
+    it('a hidden question can be shown again, and the change restored before saving', async () => {
+      fakeApi({});
+      renderRemote(<QuestionForm question={optional({ visible_for_annotators: false })} />);
+      expect(visible().checked).toBe(false);
+      fireEvent.click(visible());
+      expect(visible().checked).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Restore sentiment' }));
+      expect(visible().checked).toBe(false);
+      expect(screen.queryByText('Modified')).toBeNull();
+    });
+
+    it('goes back to visible when the server refuses to hide the question', async () => {
+      const api = fakeApi({ 'PATCH v1/questions/q1': () => failWith(422, { detail: 'A required question must be visible for annotators.' }) });
+      const { container } = renderRemote(<QuestionForm question={optional()} />);
+      fireEvent.click(visible());
+      save();
+      await waitFor(() => expect(visible().checked).toBe(true));
+      expect(api.writes()[0].body).toMatchObject({ visible_for_annotators: false });
+      expect(within(container).getByText('The changes were not saved; the section shows the stored values again.')).toBeTruthy();
+      expect(screen.queryByText('Modified')).toBeNull();
+    });
+
+    it('is on and locked for a required question, with a hint; saving sends it as visible', async () => {
+      const api = fakeApi({ 'PATCH v1/questions/q1': ({ body }: { body: unknown }) => ({ ...makeQuestion(), ...(body as object) }) });
+      renderRemote(<QuestionForm question={makeQuestion({ required: true })} />);
+      expect(visible().checked).toBe(true);
+      expect(visible().disabled).toBe(true);
+      const hint = screen.getByText('Required questions are always visible for annotators.');
+      expect(visible().getAttribute('aria-describedby')).toBe(hint.id);
+      fireEvent.change(title(), { target: { value: 'Mood' } });
+      save();
+      await screen.findByText(/^Saved at /);
+      expect(api.writes()[0].body).toMatchObject({ title: 'Mood', visible_for_annotators: true });
+    });
+
+    it('a required question stored as hidden shows the message, can be switched on, and is not sent hidden', async () => {
+      const api = fakeApi({});
+      renderRemote(<QuestionForm question={makeQuestion({ required: true, visible_for_annotators: false })} />);
+      expect(screen.getByText('A required question must be visible for annotators.')).toBeTruthy();
+      expect(visible().disabled).toBe(false);
+      fireEvent.change(title(), { target: { value: 'Mood' } });
+      save();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(api.writes()).toEqual([]);
+      fireEvent.click(visible());
+      expect(screen.queryByText('A required question must be visible for annotators.')).toBeNull();
+      expect(visible().disabled).toBe(true);
+    });
+
+    it('is worded in German and Spanish', async () => {
+      fakeApi({});
+      try {
+        renderRemote(<QuestionForm question={makeQuestion()} />, 'de');
+        expect(await screen.findByLabelText('Für Annotatoren sichtbar')).toBeTruthy();
+        expect(screen.getByText('Pflichtfragen sind für Annotatoren immer sichtbar.')).toBeTruthy();
+        cleanup();
+        renderRemote(<QuestionForm question={makeQuestion()} />, 'es');
+        expect(await screen.findByLabelText('Visible para los anotadores')).toBeTruthy();
+        expect(screen.getByText('Las preguntas obligatorias siempre son visibles para los anotadores.')).toBeTruthy();
+      } finally {
+        await initI18n().changeLanguage('en');
+      }
+    });
   });
 
   it('goes back to the stored question when the server refuses the update', async () => {

@@ -5,7 +5,8 @@ import { questionsQuery, updateQuestion, type Question } from '@scholia/shared/a
 import { bus } from '@scholia/shared/bus';
 import { SETTINGS_NS } from '../../i18n/register-settings-i18n.js';
 import { useSectionForm } from '../../lib/use-section-form.js';
-import { FieldIssue, issueProps, SectionActions } from '../../ui/form-parts.js';
+import { validateQuestionVisibility, type Issue } from '../../lib/validation.js';
+import { FieldIssue, issueId, issueProps, SectionActions } from '../../ui/form-parts.js';
 import {
   hasEditableOptions, moveOption, showsVisibleOptions, toQuestionDraft, toQuestionPatch, validateQuestionDraft, type QuestionDraft,
 } from './question-model.js';
@@ -54,6 +55,9 @@ export function QuestionForm({ question }: { question: Question }) {
           onChange={(event) => setDraft((d) => ({ ...d, description: event.target.value }))} />
       </div>
       <FieldIssue inputId={`${id}-description`} issue={issues.description} />
+      <AnnotatorVisibility id={`${id}-annotators`} required={question.required} visible={draft.visibleForAnnotators}
+        issue={validateQuestionVisibility(question.required, draft.visibleForAnnotators).visibleForAnnotators}
+        onChange={(visible) => setDraft((d) => ({ ...d, visibleForAnnotators: visible }))} />
 
       {type === 'text' && (
         <div className="sch-form-row">
@@ -120,5 +124,37 @@ export function QuestionForm({ question }: { question: Question }) {
       )}
       <SectionActions form={form} label={question.name} />
     </form>
+  );
+}
+
+interface AnnotatorVisibilityProps {
+  id: string;
+  required: boolean;
+  visible: boolean;
+  /** Shown at once, not only after an edit: a stored required-and-hidden question must be fixed here. */
+  issue: Issue | undefined;
+  onChange: (visible: boolean) => void;
+}
+
+/**
+ * "Visible for annotators" (spec §3 Question). A required question is always visible, so its
+ * toggle is on and locked, with a hint; should it ever be off, it stays enabled next to the
+ * message so it can be switched back on.
+ */
+function AnnotatorVisibility({ id, required, visible, issue, onChange }: AnnotatorVisibilityProps) {
+  const { t } = useTranslation(SETTINGS_NS);
+  const hintId = `${id}-hint`;
+  const locked = required && visible;
+  return (
+    <>
+      <div className="sch-form-row">
+        <input {...issueProps(id, issue)} type="checkbox" checked={visible} disabled={locked}
+          aria-describedby={issue ? issueId(id) : locked ? hintId : undefined}
+          onChange={(event) => onChange(event.target.checked)} />
+        <label htmlFor={id}>{t('questions.visibleForAnnotators')}</label>
+      </div>
+      {locked && <p id={hintId} className="sch-muted">{t('questions.requiredAlwaysVisible')}</p>}
+      <FieldIssue inputId={id} issue={issue} />
+    </>
   );
 }
