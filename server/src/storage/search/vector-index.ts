@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect.js';
 import type { Tables } from '../tables.js';
 import { DOT_KERNEL_WASM_BASE64 } from './dot-kernel.wasm.js';
 
@@ -157,13 +158,12 @@ async function rescoreExactly(
   const top = new TopK(limit, set.rids);
   for (let i = 0; i < candidates.length; i += RESCORE_CHUNK) {
     const chunk = candidates.slice(i, i + RESCORE_CHUNK);
-    const rows = await db
-      .selectFrom('vectors')
-      .innerJoin('records', 'records.id', 'vectors.record_id')
-      .select(['records.rid', 'vectors.value'])
-      .where('vectors.vector_settings_id', '=', settings.id)
-      .where('records.rid', 'in', chunk.map((position) => set.rids[position]))
-      .execute();
+    // SQLite: CROSS JOIN keeps the records found by rid as the outer loop; the planner would
+    // otherwise walk every vector of the set and probe the records.
+    const join = sql.raw(dialectOf(db) === 'postgres' ? 'JOIN' : 'CROSS JOIN');
+    const { rows } = await sql<{ rid: number; value: Uint8Array }>`
+      SELECT r.rid, v.value FROM records r ${join} vectors v ON v.record_id = r.id AND v.vector_settings_id = ${settings.id}
+      WHERE r.rid IN (${sql.join(chunk.map((position) => set.rids[position]))})`.execute(db);
     for (const row of rows) {
       // A vector written since the copy was loaded is scored as it is now; a deleted one is gone.
       const position = set.positions.get(Number(row.rid));
