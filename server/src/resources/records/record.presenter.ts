@@ -4,20 +4,21 @@ import type { RecordRow } from '../../storage/tables.js';
 import { presentResponse } from '../responses/response.presenter.js';
 import { presentSuggestion } from '../suggestions/suggestion.presenter.js';
 import type { RecordRelations } from './load-record-relations.js';
+import { visibleSuggestions, type RecordVisibility } from './record-visibility.js';
 
 export interface PresentRecordOptions {
-  /** Metadata keys the caller may see; undefined = all (contract §4.3, `/me` for annotators). */
-  visibleMetadataKeys?: Set<string>;
+  /** What the caller may see (record-visibility.ts); omitted = everything (owners, admins, writes). */
+  visibility?: RecordVisibility;
 }
 
 /**
  * Record JSON (contract §3.6). Relationship keys appear only when they were loaded, i.e. included.
  */
 export function presentRecord(row: Omit<RecordRow, 'rid'>, relations: RecordRelations = {}, options: PresentRecordOptions = {}) {
+  const { metadataKeys, hiddenQuestions } = options.visibility ?? {};
   let metadata = fromNullableJson<Record<string, unknown>>(row.metadata);
-  if (metadata && options.visibleMetadataKeys) {
-    const visible = options.visibleMetadataKeys;
-    metadata = Object.fromEntries(Object.entries(metadata).filter(([key]) => visible.has(key)));
+  if (metadata && metadataKeys) {
+    metadata = Object.fromEntries(Object.entries(metadata).filter(([key]) => metadataKeys.has(key)));
   }
   return {
     id: row.id,
@@ -25,8 +26,8 @@ export function presentRecord(row: Omit<RecordRow, 'rid'>, relations: RecordRela
     fields: fromJson<Record<string, unknown>>(row.fields),
     metadata,
     external_id: row.external_id,
-    ...(relations.responses ? { responses: relations.responses.map(presentResponse) } : {}),
-    ...(relations.suggestions ? { suggestions: relations.suggestions.map(presentSuggestion) } : {}),
+    ...(relations.responses ? { responses: relations.responses.map((r) => presentResponse(r, hiddenQuestions)) } : {}),
+    ...(relations.suggestions ? { suggestions: visibleSuggestions(relations.suggestions, hiddenQuestions).map(presentSuggestion) } : {}),
     ...(relations.vectors ? { vectors: relations.vectors } : {}),
     dataset_id: row.dataset_id,
     inserted_at: presentTimestamp(row.inserted_at),

@@ -11,9 +11,11 @@ import {
 } from '../../storage/repositories/records-query.repository.js';
 import type { Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { canSeeQuestion } from '../questions/questions.policy.js';
 import { loadRecordRelations } from './load-record-relations.js';
 import { INCLUDE_EVERYTHING, type RecordInclude } from './record-include.js';
 import { presentRecord, type RecordJson } from './record.presenter.js';
+import { recordVisibilityFor } from './record-visibility.js';
 
 type Db = Kysely<Tables>;
 
@@ -36,7 +38,10 @@ export async function listDatasetRecords(db: Db, user: UserRow, datasetId: strin
   return { items: rows.map((row) => presentRecord(row, relations.get(row.id))), total };
 }
 
-/** `GET /records/{id}`: any member; responses of every user, suggestions and vectors always. */
+/**
+ * `GET /records/{id}`: any member; responses of every user, suggestions and vectors always,
+ * less what the caller may not see of questions hidden from annotators.
+ */
 export async function getRecord(db: Db, user: UserRow, recordId: string): Promise<RecordJson> {
   const row = await findRecordRowById(db, recordId);
   if (!row) throw new NotFoundError(`Record with id \`${recordId}\` not found`);
@@ -44,17 +49,18 @@ export async function getRecord(db: Db, user: UserRow, recordId: string): Promis
   if (!dataset) throw new NotFoundError(`Record with id \`${recordId}\` not found`);
   await requireMember(db, user, dataset.workspace_id);
   const relations = await loadRecordRelations(db, [row], INCLUDE_EVERYTHING);
-  return presentRecord(row, relations.get(row.id));
+  const visibility = recordVisibilityFor(user, { questions: await listQuestions(db, dataset.id) });
+  return presentRecord(row, relations.get(row.id), { visibility });
 }
 
 /**
- * `GET /datasets/{id}/records/search/suggestions/options`: one item per question in creation
- * order with the distinct non-null agents of its suggestions (`[]` when none).
+ * `GET /datasets/{id}/records/search/suggestions/options`: one item per question the caller may
+ * see, in creation order, with the distinct non-null agents of its suggestions (`[]` when none).
  */
 export async function listSuggestionOptions(db: Db, user: UserRow, datasetId: string) {
   const dataset = await getDatasetOrThrow(db, datasetId);
   await requireMember(db, user, dataset.workspace_id);
-  const questions = await listQuestions(db, dataset.id);
+  const questions = (await listQuestions(db, dataset.id)).filter((q) => canSeeQuestion(user, q));
   const agents = new Map<string, string[]>(questions.map((q) => [q.id, []]));
   for (const row of await listSuggestionAgents(db, dataset.id)) agents.get(row.question_id)?.push(row.agent);
   return {

@@ -139,3 +139,68 @@ describe('GET /datasets/{id}/records/search/suggestions/options', () => {
     expect((await p.owner.get(`/datasets/${MISSING}/records/search/suggestions/options`)).status).toBe(404);
   });
 });
+
+describe('questions hidden from annotators (Scholia extension)', () => {
+  // A dataset of its own with `topics` hidden; its record has a suggestion and answers for it.
+  let hidden: SearchDataset;
+  let recordId: string;
+
+  beforeAll(async () => {
+    hidden = await createSearchDataset(api, p.workspace.id);
+    const hide = await p.owner.patch(`/questions/${hidden.questionIds.topics}`, { visible_for_annotators: false });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    const q = hidden.questionIds;
+    [{ id: recordId }] = await upsertRecords(api, hidden.id, [
+      {
+        fields: { text: 'hidden' },
+        suggestions: [
+          { question_id: q.label, value: 'positive', agent: 'visible-agent' },
+          { question_id: q.topics, value: ['tech'], agent: 'secret-agent' },
+        ],
+        responses: [
+          { user_id: p.annotatorMember.id, status: 'submitted', values: { label: { value: 'positive' }, topics: { value: ['tech'] } } },
+          { user_id: p.adminMember.id, status: 'draft', values: { label: { value: 'negative' }, topics: { value: ['sports'] } } },
+        ],
+      },
+    ]);
+  });
+
+  it('GET /records/{id}: annotators get no suggestion and no response value of a hidden question', async () => {
+    const res = await p.annotatorMember.api.get(`/records/${recordId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.suggestions.map((s: any) => s.question_id)).toEqual([hidden.questionIds.label]);
+    const values = Object.fromEntries(res.body.responses.map((r: any) => [r.user_id, r.values]));
+    expect(values).toEqual({
+      [p.annotatorMember.id]: { label: { value: 'positive' } },
+      [p.adminMember.id]: { label: { value: 'negative' } },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/secret-agent|tech|sports/);
+  });
+
+  it('GET /records/{id}: owners and admins get everything', async () => {
+    for (const client of [p.owner, p.adminMember.api]) {
+      const res = await client.get(`/records/${recordId}`);
+      expect(res.body.suggestions).toHaveLength(2);
+      const values = Object.fromEntries(res.body.responses.map((r: any) => [r.user_id, r.values]));
+      expect(values[p.annotatorMember.id]).toEqual({ label: { value: 'positive' }, topics: { value: ['tech'] } });
+      expect(values[p.adminMember.id]).toEqual({ label: { value: 'negative' }, topics: { value: ['sports'] } });
+    }
+  });
+
+  it('suggestion options: annotators do not get the hidden question; owners and admins do', async () => {
+    const path = `/datasets/${hidden.id}/records/search/suggestions/options`;
+    const q = hidden.questionIds;
+    const annotator = await p.annotatorMember.api.get(path);
+    expect(annotator.status).toBe(200);
+    expect(annotator.body.items).toEqual([
+      { question: { id: q.label, name: 'label' }, agents: ['visible-agent'] },
+      { question: { id: q.rating, name: 'rating' }, agents: [] },
+      { question: { id: q.comment, name: 'comment' }, agents: [] },
+    ]);
+    for (const client of [p.owner, p.adminMember.api]) {
+      const res = await client.get(path);
+      expect(res.body.items.map((item: any) => item.question.name)).toEqual(['label', 'topics', 'rating', 'comment']);
+      expect(res.body.items[1].agents).toEqual(['secret-agent']);
+    }
+  });
+});

@@ -22,7 +22,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   );
 
   app.delete('/responses/:response_id', { schema: { params: ResponseParams } }, async (request) =>
-    presentResponse(await deleteResponse(database, request.user, request.params.response_id as string)),
+    deleteResponse(database, request.user, request.params.response_id as string),
   );
 
   app.post('/me/responses/bulk', { schema: { body: ResponsesBulkBody } }, async (request) => ({

@@ -19,8 +19,8 @@ import type { DatasetRow, ResponseRow, Tables, UserRow } from '../../storage/tab
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { refreshRecordStatuses } from '../records/record-status.js';
 import { fromFlag } from '../../storage/json.js';
-import { canSeeQuestion } from '../questions/questions.policy.js';
-import { presentResponse } from './response.presenter.js';
+import { hiddenQuestionsFor } from '../records/record-visibility.js';
+import { presentResponse, type ResponseJson } from './response.presenter.js';
 import { validateResponse, type QuestionForCheck } from './validate-response.js';
 import type { QuestionSettingsLike } from './validate-response-values.js';
 
@@ -39,7 +39,7 @@ async function getResponseOrThrow(db: Db, id: string): Promise<ResponseRow> {
 }
 
 /** The dataset's questions for the value checks, and the names of those the caller may not answer. */
-async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<{ questions: QuestionForCheck[]; hidden: Set<string> }> {
+async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<{ questions: QuestionForCheck[]; hidden: ReadonlySet<string> }> {
   const rows = await listQuestions(db, datasetId);
   return {
     questions: rows.map((q) => ({
@@ -48,7 +48,7 @@ async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<
       required: fromFlag(q.required),
       settings: fromJson<QuestionSettingsLike>(q.settings),
     })),
-    hidden: new Set(rows.filter((q) => !canSeeQuestion(user, q)).map((q) => q.name)),
+    hidden: hiddenQuestionsFor(user, rows)?.names ?? new Set(),
   };
 }
 
@@ -131,8 +131,12 @@ async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, r
   return row;
 }
 
-/** `DELETE /responses/{id}`: 200 with the deleted response; dataset users stay (contract §6.1). */
-export async function deleteResponse(database: Database, user: UserRow, responseId: string): Promise<ResponseRow> {
+/**
+ * `DELETE /responses/{id}`: 200 with the deleted response; dataset users stay (contract §6.1).
+ * An annotator deleting their own response does not get back what an admin answered in it for a
+ * question hidden from them.
+ */
+export async function deleteResponse(database: Database, user: UserRow, responseId: string): Promise<ResponseJson> {
   const { db } = database;
   const response = await getResponseOrThrow(db, responseId);
   const record = await getRecordOrThrow(db, response.record_id);
@@ -143,11 +147,11 @@ export async function deleteResponse(database: Database, user: UserRow, response
     await refreshRecordStatuses(trx, dataset, [record.id]);
     await trx.updateTable('datasets').set({ last_activity_at: nowTimestamp() }).where('id', '=', dataset.id).execute();
   });
-  return response;
+  return presentResponse(response, hiddenQuestionsFor(user, await listQuestions(db, dataset.id)));
 }
 
 export interface BulkResponseItem {
-  item: ReturnType<typeof presentResponse> | null;
+  item: ResponseJson | null;
   error: { detail: string } | null;
 }
 

@@ -260,6 +260,23 @@ describe('questions hidden from annotators (Scholia extension)', () => {
     expect(rows).toEqual([{ status: 'draft', values: expect.not.stringContaining('comment') }]);
   });
 
+  it('an annotator deleting their own response does not get back an admin’s answer to a hidden question', async () => {
+    const recordId = await newRecord(hiddenDataset);
+    const created = await principals.annotatorMember.api.post(`/records/${recordId}/responses`, submitted());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const fixed = await principals.adminMember.api.put(`/responses/${created.body.id}`, submitted({ comment: 'added by an admin' }));
+    expect(fixed.body.values.comment).toEqual({ value: 'added by an admin' });
+    const deleted = await principals.annotatorMember.api.delete(`/responses/${created.body.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ ...fixed.body, values: { label: { value: 'positive' } } });
+    // an admin deleting it gets every value back
+    const other = await newRecord(hiddenDataset);
+    const byAnnotator = await principals.annotatorMember.api.post(`/records/${other}/responses`, submitted());
+    await principals.adminMember.api.put(`/responses/${byAnnotator.body.id}`, submitted({ comment: 'kept' }));
+    const byAdmin = await principals.adminMember.api.delete(`/responses/${byAnnotator.body.id}`);
+    expect(byAdmin.body.values).toEqual({ label: { value: 'positive' }, comment: { value: 'kept' } });
+  });
+
   it('owners and admins may answer a hidden question, and may update an annotator response with it', async () => {
     const recordId = await newRecord(hiddenDataset);
     const owner = await api.post(`/records/${recordId}/responses`, submitted({ comment: 'by the owner' }));

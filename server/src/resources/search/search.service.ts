@@ -26,13 +26,13 @@ import {
 } from '../../storage/repositories/search.repository.js';
 import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
-import { fromFlag } from '../../storage/json.js';
 import { decodeVector } from '../../storage/vector-codec.js';
 import type { DatasetRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { loadRecordRelations } from '../records/load-record-relations.js';
 import type { RecordInclude } from '../records/record-include.js';
 import { presentRecord, type RecordJson } from '../records/record.presenter.js';
+import { recordVisibilityFor } from '../records/record-visibility.js';
 import {
   findTextField,
   findVectorSettings,
@@ -87,6 +87,8 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   }
 
   const settings = await loadSettings(db, dataset);
+  // What the caller may see of the records; on the admin route every caller sees everything.
+  const visibility = options.me ? recordVisibilityFor(user, settings) : {};
   const perspective: SearchPerspective = options.me ? { userId: user.id } : {};
 
   let textMatch: string | undefined;
@@ -98,8 +100,12 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     if (textMatch === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
   }
 
-  const filters = await withListProbes(db, dataset.id, resolveFilters(body, settings, perspective));
-  const sort = resolveSort(body, settings, perspective);
+  // A hidden question does not exist for the caller: filtering or sorting by it gets the same
+  // "Question not found" 422 as an unknown name, so its name cannot be probed.
+  const hidden = visibility.hiddenQuestions;
+  const searchable: DatasetSettings = { ...settings, questions: settings.questions.filter((q) => !hidden?.ids.has(q.id)) };
+  const filters = await withListProbes(db, dataset.id, resolveFilters(body, searchable, perspective));
+  const sort = resolveSort(body, searchable, perspective);
   const search: RecordSearch = { datasetId: dataset.id, filters, textMatch, sort };
   if (textMatch !== undefined && !matchesNothing && (filters.length > 0 || sort.length > 0)) {
     // limits.md §2: joining each hit costs ~4 µs; up to this many hits, visiting them beats a filter index scan
@@ -167,11 +173,10 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
 
   const rows = await findRecordsByRids(db, page.map((entry) => entry.rid));
   const relations = await loadRecordRelations(db, rows, options.include, options.me ? { responsesOfUserId: user.id } : {});
-  const visibleMetadataKeys = options.me ? visibleMetadataFor(user, settings) : undefined;
   const scoreOf = new Map(page.map((entry) => [entry.rid, entry.score]));
   return {
     items: rows.map((row) => ({
-      record: presentRecord(row, relations.get(row.id), { visibleMetadataKeys }),
+      record: presentRecord(row, relations.get(row.id), { visibility }),
       query_score: scoreOf.get(Number(row.rid)) ?? null,
     })),
     total,
@@ -207,13 +212,4 @@ async function withListProbes(db: Db, datasetId: string, filters: RecordFilter[]
     } else out.push(filter);
   }
   return out;
-}
-
-/**
- * Contract §4.3: on `/me`, owners and admins see every metadata key; annotators only keys of
- * properties visible to annotators (extra keys without a property stay hidden).
- */
-function visibleMetadataFor(user: UserRow, settings: DatasetSettings): Set<string> | undefined {
-  if (user.role !== 'annotator') return undefined;
-  return new Set(settings.metadataProperties.filter((p) => fromFlag(p.visible_for_annotators)).map((p) => p.name));
 }

@@ -394,6 +394,109 @@ describe('include and /me visibility', () => {
   });
 });
 
+describe('questions hidden from annotators (Scholia extension)', () => {
+  // A dataset of its own: `topics` and `comment` hidden, `label` and `rating` visible.
+  let hidden: SearchDataset;
+  const hiddenIds: Record<string, string> = {};
+  const meSearch = (as: TestApi, body: unknown = {}, query = '') =>
+    as.post(`/me/datasets/${hidden.id}/records/search${query ? `?${query}` : ''}`, body);
+  const notFound = (name: string) => unprocessable(`Question not found filtering by name=${name}, dataset_id=${hidden.id}`);
+
+  beforeAll(async () => {
+    hidden = await createSearchDataset(api, p.workspace.id);
+    for (const name of ['topics', 'comment']) {
+      const res = await p.owner.patch(`/questions/${hidden.questionIds[name]}`, { visible_for_annotators: false });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const q = hidden.questionIds;
+    const records = await upsertRecords(api, hidden.id, [
+      {
+        external_id: 'h1',
+        fields: { text: 'first' },
+        suggestions: [
+          { question_id: q.label, value: 'positive', agent: 'model-a', score: 0.9 },
+          { question_id: q.topics, value: ['tech'], agent: 'secret-agent', score: [0.8] },
+        ],
+        // written by the owner: the annotator's response carries answers to hidden questions
+        responses: [
+          { user_id: p.annotatorMember.id, status: 'submitted', values: { ...label('positive'), topics: { value: ['tech'] }, comment: { value: 'by an admin' } } },
+          { user_id: p.adminMember.id, status: 'draft', values: { ...label('negative'), topics: { value: ['sports'] } } },
+        ],
+      },
+      { external_id: 'h2', fields: { text: 'second' }, suggestions: [{ question_id: q.topics, value: ['sports'], score: [0.2] }] },
+    ]);
+    for (const record of records) hiddenIds[record.external_id] = record.id;
+  });
+
+  it('/me: an annotator gets neither suggestions nor response values of hidden questions', async () => {
+    const res = await meSearch(p.annotatorMember.api, {}, 'include=responses,suggestions');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [h1, h2] = res.body.items.map((item: { record: any }) => item.record);
+    expect(h1.suggestions.map((s: any) => s.question_id)).toEqual([hidden.questionIds.label]);
+    expect(h1.responses).toHaveLength(1);
+    expect(h1.responses[0].values).toEqual(label('positive'));
+    expect(h2.suggestions).toEqual([]);
+    expect(JSON.stringify(res.body)).not.toContain('secret-agent');
+  });
+
+  it('owners and admins see every suggestion and response value, on /me and on the admin route', async () => {
+    const admin = await meSearch(p.adminMember.api, {}, 'include=responses,suggestions');
+    const adminH1 = admin.body.items[0].record;
+    expect(adminH1.suggestions).toHaveLength(2);
+    expect(adminH1.responses[0].values).toEqual({ ...label('negative'), topics: { value: ['sports'] } });
+    const ownerMe = await meSearch(p.owner, {}, 'include=suggestions');
+    expect(ownerMe.body.items[1].record.suggestions).toHaveLength(1);
+    const all = await p.owner.post(`/datasets/${hidden.id}/records/search?include=responses,suggestions`, {});
+    const ownerH1 = all.body.items[0].record;
+    expect(ownerH1.suggestions).toHaveLength(2);
+    const annotatorResponse = ownerH1.responses.find((r: any) => r.user_id === p.annotatorMember.id);
+    expect(Object.keys(annotatorResponse.values).sort()).toEqual(['comment', 'label', 'topics']);
+  });
+
+  it('/me: filters and sorts naming a hidden question answer exactly as for an unknown question', async () => {
+    const annotator = p.annotatorMember.api;
+    const bodies = (name: string) => [
+      terms({ entity: 'suggestion', question: name }, ['tech']),
+      range({ entity: 'suggestion', question: name, property: 'score' }, { ge: 0.5 }),
+      terms({ entity: 'suggestion', question: name, property: 'agent' }, ['secret-agent']),
+      terms({ entity: 'response', question: name }, ['tech']),
+      { sort: [{ scope: { entity: 'suggestion', question: name, property: 'score' }, order: 'desc' }] },
+      { sort: [{ scope: { entity: 'response', question: name } }] },
+    ];
+    const hiddenBodies = bodies('topics');
+    const unknownBodies = bodies('nope');
+    for (let i = 0; i < hiddenBodies.length; i++) {
+      const res = await meSearch(annotator, hiddenBodies[i]);
+      const unknown = await meSearch(annotator, unknownBodies[i]);
+      expect(res.status, JSON.stringify(hiddenBodies[i])).toBe(422);
+      expect(res.body).toEqual(notFound('topics'));
+      expect(unknown.status).toBe(422);
+      expect(unknown.body).toEqual(notFound('nope'));
+    }
+    // the visible questions still filter and sort for the annotator
+    expect((await meSearch(annotator, terms({ entity: 'suggestion', question: 'label' }, ['positive']))).body.total).toBe(1);
+    expect((await meSearch(annotator, { sort: [{ scope: { entity: 'response', question: 'label' } }] })).status).toBe(200);
+    // admins and owners filter and sort by the hidden question
+    for (const client of [p.adminMember.api, p.owner]) {
+      for (const body of hiddenBodies) expect((await meSearch(client, body)).status, JSON.stringify(body)).toBe(200);
+    }
+    const byAdmin = await meSearch(p.adminMember.api, terms({ entity: 'suggestion', question: 'topics' }, ['sports']));
+    expect(byAdmin.body.items.map((item: any) => item.record.external_id)).toEqual(['h2']);
+  });
+
+  it('shown again, the question is back for annotators', async () => {
+    const comment = hidden.questionIds.comment;
+    expect((await p.owner.patch(`/questions/${comment}`, { visible_for_annotators: true })).status).toBe(200);
+    try {
+      const res = await meSearch(p.annotatorMember.api, terms({ entity: 'response', question: 'comment' }, ['by an admin']), 'include=responses');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.items[0].record.responses[0].values).toEqual({ ...label('positive'), comment: { value: 'by an admin' } });
+    } finally {
+      await p.owner.patch(`/questions/${comment}`, { visible_for_annotators: false });
+    }
+  });
+});
+
 describe('vector similarity', () => {
   const vector = (extra: Record<string, unknown>) => ({ query: { vector: { name: 'emb', record_id: null, value: null, ...extra } } });
 

@@ -17,6 +17,7 @@ import {
 } from '../../storage/repositories/suggestions.repository.js';
 import type { DatasetRow, SuggestionRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { hiddenQuestionsFor, visibleSuggestions } from '../records/record-visibility.js';
 import { recordPolicy } from '../records/records.policy.js';
 import { parseIdList, suggestionRow } from '../records/records.service.js';
 import type { QuestionSettingsLike } from '../responses/validate-response-values.js';
@@ -33,12 +34,13 @@ async function loadRecordAndDataset(db: Db, recordId: string): Promise<{ record:
   return { record, dataset: await getDatasetOrThrow(db, record.dataset_id) };
 }
 
-/** `GET /records/{id}/suggestions`: any member. */
+/** `GET /records/{id}/suggestions`: any member; those of questions hidden from the caller are left out. */
 export async function listRecordSuggestions(database: Database, user: UserRow, recordId: string): Promise<SuggestionRow[]> {
   const { db } = database;
   const { record, dataset } = await loadRecordAndDataset(db, recordId);
   await recordPolicy.read(db, user, dataset);
-  return listSuggestionsOfRecord(db, record.id);
+  const hidden = hiddenQuestionsFor(user, await listQuestions(db, dataset.id));
+  return visibleSuggestions(await listSuggestionsOfRecord(db, record.id), hidden);
 }
 
 /** `PUT /records/{id}/suggestions`: creates (201) or replaces (200) the record's suggestion for a question. */

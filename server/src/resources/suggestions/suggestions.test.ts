@@ -129,3 +129,28 @@ describe('DELETE suggestions', () => {
     expect(one.status).toBe(WRITE_MATRIX(200)[name]);
   });
 });
+
+describe('GET /records/{id}/suggestions with a question hidden from annotators (Scholia extension)', () => {
+  it('annotators do not get the hidden question’s suggestion; owners and admins get all', async () => {
+    const recordId = await newRecord();
+    const q = dataset.questionIds;
+    for (const body of [{ question_id: q.label, value: 'positive' }, { question_id: q.topics, value: ['tech'], agent: 'secret-agent' }]) {
+      expect((await api.put(`/records/${recordId}/suggestions`, body)).status).toBe(201);
+    }
+    const questions = (items: { question_id: string }[]) => items.map((s) => s.question_id).sort();
+    const path = `/records/${recordId}/suggestions`;
+    expect((await api.patch(`/questions/${q.topics}`, { visible_for_annotators: false })).status).toBe(200);
+    try {
+      const annotator = await principals.annotatorMember.api.get(path);
+      expect(annotator.status).toBe(200);
+      expect(annotator.body.items.map((s: { question_id: string }) => s.question_id)).toEqual([q.label]);
+      for (const client of [api, principals.adminMember.api]) {
+        expect(questions((await client.get(path)).body.items)).toEqual([q.label, q.topics].sort());
+      }
+    } finally {
+      expect((await api.patch(`/questions/${q.topics}`, { visible_for_annotators: true })).status).toBe(200);
+    }
+    // shown again: the annotator gets it again
+    expect(questions((await principals.annotatorMember.api.get(path)).body.items)).toEqual([q.label, q.topics].sort());
+  });
+});
