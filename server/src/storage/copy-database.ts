@@ -14,13 +14,13 @@ import { TABLES_IN_KEY_ORDER } from './table-order.js';
  * server start would), then every table is copied row for row in foreign-key order inside one
  * PostgreSQL transaction: all or nothing. Per-dataset text indexes and metadata indexes are
  * rebuilt on PostgreSQL; `vector_set_versions` is rebuilt by its trigger as vectors arrive, and
- * SQLite's `dataset_record_counts` has no PostgreSQL counterpart (PostgreSQL counts records).
+ * SQLite's `dataset_record_counts` and `record_set_versions` have no PostgreSQL counterpart.
  */
 
 const TABLES = TABLES_IN_KEY_ORDER;
 
 /** Rebuilt on the target, never copied: migration bookkeeping, FTS5 tables, trigger-kept counters. */
-const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$|dataset_record_counts$)/;
+const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$|dataset_record_counts$|record_set_versions$)/;
 
 export interface CopyReport {
   /** rows copied per table */

@@ -20,12 +20,12 @@ import {
   pageByTextScore,
   sortRids,
   textIndexExists,
-  textScores,
   type RecordFilter,
   type RecordSearch,
 } from '../../storage/repositories/search.repository.js';
 import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
+import { searchWithColumns } from './column-search.js';
 import { decodeVector } from '../../storage/vector-codec.js';
 import type { DatasetRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
@@ -107,10 +107,6 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   const filters = await withListProbes(db, dataset.id, resolveFilters(body, searchable, perspective));
   const sort = resolveSort(body, searchable, perspective);
   const search: RecordSearch = { datasetId: dataset.id, filters, textMatch, sort };
-  if (textMatch !== undefined && !matchesNothing && (filters.length > 0 || sort.length > 0)) {
-    // limits.md §2: joining each hit costs ~4 µs; up to this many hits, visiting them beats a filter index scan
-    search.textDriven = (await countTextHits(db, dataset.id, textMatch)) <= TEXT_DRIVEN_MAX_HITS;
-  }
 
   let page: PageEntry[];
   let total: number;
@@ -145,7 +141,7 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
       limit: window,
       negate: vectorQuery.order === 'least_similar',
       excludeRid,
-      candidateRids: restricted ? await listMatchingRids(db, search) : undefined,
+      candidateRids: restricted ? await listMatchingRids(db, await withTextPlan(db, search)) : undefined,
     });
     // contract §4.2: query_score is (1 + cos) / 2, as the reference engine reports it
     const scored = hits.map((hit) => ({ rid: hit.rid, score: (1 + hit.cosine) / 2 }));
@@ -159,16 +155,8 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     }
   } else if (matchesNothing) {
     return { items: [], total: 0 };
-  } else if (textMatch !== undefined && sort.length === 0) {
-    page = await pageByTextScore(db, search, options.offset, options.limit);
-    total = await totalFor(db, search, page.length, options);
   } else {
-    const sorted = await pageBySort(db, search, options.offset, options.limit);
-    total = await totalFor(db, search, sorted.length, options);
-    const rids = sorted.map((entry) => entry.rid);
-    const scores =
-      textMatch !== undefined && !search.textDriven ? await textScores(db, dataset.id, textMatch, rids) : undefined;
-    page = sorted.map((entry) => ({ rid: entry.rid, score: entry.score ?? scores?.get(entry.rid) ?? null }));
+    ({ page, total } = await pageOfMatches(db, search, settings, options));
   }
 
   const rows = await findRecordsByRids(db, page.map((entry) => entry.rid));
@@ -181,6 +169,31 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     })),
     total,
   };
+}
+
+/**
+ * One page of a text / filter / sort search and its total: from the in-memory metadata columns
+ * when they can answer (large SQLite datasets, text with metadata filters or sort), else in SQL.
+ * An explicit sort leaves `query_score` null, as the reference engine does (a field sort skips
+ * scoring); bm25 of a few chosen rows would cost a pass over every hit of each term.
+ */
+async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSettings, options: SearchOptions): Promise<{ page: PageEntry[]; total: number }> {
+  const propertyNames = settings.metadataProperties.map((property) => property.name);
+  const fromColumns = await searchWithColumns(db, search, propertyNames, options.offset, options.limit);
+  const unsorted = search.sort.length === 0;
+  const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));
+  if (fromColumns) return { page: scored(fromColumns.entries), total: fromColumns.total };
+  const planned = await withTextPlan(db, search);
+  const page = planned.textMatch !== undefined && unsorted
+    ? await pageByTextScore(db, planned, options.offset, options.limit)
+    : await pageBySort(db, planned, options.offset, options.limit);
+  return { page: scored(page), total: await totalFor(db, planned, page.length, options) };
+}
+
+/** A text search with filters or sort walks the text hits when they are few (limits.md §2: ~4 µs a hit). */
+async function withTextPlan(db: Db, search: RecordSearch): Promise<RecordSearch> {
+  if (search.textMatch === undefined || (search.filters.length === 0 && search.sort.length === 0)) return search;
+  return { ...search, textDriven: (await countTextHits(db, search.datasetId, search.textMatch)) <= TEXT_DRIVEN_MAX_HITS };
 }
 
 /**

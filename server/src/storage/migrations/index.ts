@@ -6,6 +6,7 @@ import * as createInstanceSettings from './202611231000_create_instance_settings
 import * as addVectorScanIndex from './202611240000_add_vector_scan_index.js';
 import * as addDatasetRecordCounts from './202611240100_add_dataset_record_counts.js';
 import * as addQuestionVisibility from './202611240300_add_question_visibility.js';
+import * as addRecordSetVersions from './202611240400_add_record_set_versions.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -20,4 +21,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611240000_add_vector_scan_index': addVectorScanIndex,
   '202611240100_add_dataset_record_counts': addDatasetRecordCounts,
   '202611240300_add_question_visibility': addQuestionVisibility,
+  '202611240400_add_record_set_versions': addRecordSetVersions,
 };

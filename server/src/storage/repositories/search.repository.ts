@@ -4,6 +4,7 @@ import type { RecordRow, Tables } from '../tables.js';
 import { parseTextMatch, postgresTableExists, searchTokens, textIndexTable } from '../search/text-index.js';
 import { metadataJsonPath } from './dataset-settings.repository.js';
 import { countRecords } from './datasets.repository.js';
+import { sqliteHandle } from '../open-database.js';
 
 type Db = Kysely<Tables>;
 
@@ -137,17 +138,13 @@ export async function pageByTextScore(db: Db, search: RecordSearch, offset: numb
   return rows.map((row) => ({ rid: Number(row.rid), score: -Number(row.score) }));
 }
 
-/**
- * One page of matching rids in sort order (insertion order when no sort, and as tie-break).
- * When the search walks the text hits, their bm25 relevance comes along (higher = better).
- */
-export async function pageBySort(db: Db, search: RecordSearch, offset: number, limit: number): Promise<{ rid: number; score?: number }[]> {
+/** One page of matching rids in sort order (insertion order when no sort, and as tie-break). */
+export async function pageBySort(db: Db, search: RecordSearch, offset: number, limit: number): Promise<{ rid: number }[]> {
   const d = dialectOf(db);
-  const score = search.textMatch !== undefined && search.textDriven ? sql`, h.score` : sql``;
-  const { rows } = await sql<{ rid: number; score?: number }>`
-    SELECT r.rid${score} FROM ${fromSql(search, d)} WHERE ${whereSql(search, 'row', d)}
+  const { rows } = await sql<{ rid: number }>`
+    SELECT r.rid FROM ${fromSql(search, d)} WHERE ${whereSql(search, 'row', d)}
     ORDER BY ${orderSql(search.sort, d)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  return rows.map((row) => ({ rid: Number(row.rid), score: row.score === undefined ? undefined : -Number(row.score) }));
+  return rows.map((row) => ({ rid: Number(row.rid) }));
 }
 
 /** Every matching rid (the candidate set of a similarity search restricted by text/filters). */
@@ -161,22 +158,26 @@ export async function listMatchingRids(db: Db, search: RecordSearch): Promise<nu
   return rows.map((row) => Number(row.rid));
 }
 
-/** bm25 relevance (higher = better) of the given records for a MATCH expression. */
-export async function textScores(db: Db, datasetId: string, textMatch: string, rids: number[]): Promise<Map<number, number>> {
-  const scores = new Map<number, number>();
-  if (rids.length === 0) return scores;
-  if (dialectOf(db) === 'postgres') {
-    const { rows } = await sql<ScoredRid>`
-      SELECT h.rid, h.score FROM (${textHitsSql(datasetId, textMatch, 'postgres', true)}) h WHERE h.rid IN (${sql.join(rids)})`.execute(db);
-    for (const row of rows) scores.set(Number(row.rid), -Number(row.score));
-    return scores;
+/**
+ * SQLite: the dataset's text hits in rid order, with bm25 relevance (higher = better) when asked,
+ * read from the FTS index alone straight into typed arrays (no record is visited): the input
+ * of the in-memory metadata column search (resources/search/column-search.ts).
+ */
+export async function readTextHits(db: Db, datasetId: string, textMatch: string, withScore: boolean): Promise<{ rids: Float64Array; scores?: Float64Array }> {
+  const fts = ftsName(datasetId);
+  const handle = sqliteHandle(db);
+  if (!withScore) {
+    const rids = handle.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid`).pluck().all(textMatch) as number[];
+    return { rids: Float64Array.from(rids) };
   }
-  const fts = ftsTable(datasetId);
-  const { rows } = await sql<ScoredRid>`
-    SELECT rowid AS rid, bm25(${fts}) AS score FROM ${fts}
-    WHERE ${fts} MATCH ${textMatch} AND rowid IN (${sql.join(rids)})`.execute(db);
-  for (const row of rows) scores.set(Number(row.rid), -Number(row.score));
-  return scores;
+  const rows = handle.prepare(`SELECT rowid, bm25(${fts}) FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid`).raw().all(textMatch) as [number, number][];
+  const rids = new Float64Array(rows.length);
+  const scores = new Float64Array(rows.length);
+  rows.forEach(([rid, score], i) => {
+    rids[i] = rid;
+    scores[i] = -score;
+  });
+  return { rids, scores };
 }
 
 /** The given rids reordered by sort keys (similarity hits with an explicit `sort`). */
@@ -234,9 +235,14 @@ export async function findRecordVector(db: Db, recordId: string, vectorSettingsI
 // ---------------------------------------------------------------------------------------------
 
 function ftsTable(datasetId: string): RawBuilder<unknown> {
+  return sql.raw(ftsName(datasetId));
+}
+
+/** The dataset's FTS table name, checked before it is ever spliced into SQL. */
+function ftsName(datasetId: string): string {
   const name = textIndexTable(datasetId);
   if (!/^fts_[0-9a-fA-F]+$/.test(name)) throw new Error('invalid text index name');
-  return sql.raw(name);
+  return name;
 }
 
 /**
@@ -284,7 +290,7 @@ type Flavour = 'set' | 'row';
 
 function fromSql(search: RecordSearch, d: DialectName): RawBuilder<unknown> {
   if (search.textMatch === undefined || !search.textDriven) return sql`records r`;
-  const hits = textHitsSql(search.datasetId, search.textMatch, d, true);
+  const hits = textHitsSql(search.datasetId, search.textMatch, d, false);
   if (d === 'postgres') {
     // LATERAL keeps the hits as the outer loop; OFFSET 0 stops the planner from flattening it into a
     // join it may turn around: a scan of a broad filter, sorted, each row then probed against the hits.

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestApi } from '../../../test/api-client.js';
+import { createPrincipals, type Principals } from '../../../test/fixtures.js';
+import { createSearchDataset, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { metadataColumnsSettled, resetMetadataColumns } from '../../storage/search/metadata-columns.js';
+import { searchWithColumns } from './column-search.js';
+
+// Watch whether the search service took the column path, without changing what it does.
+vi.mock('./column-search.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./column-search.js')>();
+  return { ...original, searchWithColumns: vi.fn(original.searchWithColumns) };
+});
+
+let server: TestServer;
+let api: TestApi;
+let p: Principals;
+let ds: SearchDataset;
+const sqlite = !process.env.SCHOLIA_TEST_DATABASE_URL?.startsWith('postgres');
+
+// Seeded, so a failure replays. Values go missing now and then: missing sorts last, never matches.
+let seed = 11;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
+const records = Array.from({ length: 400 }, (_, i) => {
+  const metadata: Record<string, unknown> = {};
+  if (random() > 0.1) metadata.n = Math.floor(random() * 20);
+  if (random() > 0.1) metadata.score = Math.round(random() * 100) / 100;
+  if (random() > 0.1) metadata.group = ['a', 'b', 'c'][Math.floor(random() * 3)];
+  const text = Array.from({ length: 2 + Math.floor(random() * 6) }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+  return { external_id: `c${i}`, fields: { text, context: 'ctx' }, metadata };
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new TestApi(server.url);
+  p = await createPrincipals(api);
+  ds = await createSearchDataset(api, p.workspace.id);
+  for (let start = 0; start < records.length; start += 200) await upsertRecords(api, ds.id, records.slice(start, start + 200));
+});
+afterAll(async () => {
+  resetMetadataColumns({ minRecords: 20_000, reloadCooldownMs: 30_000 });
+  await server.close();
+});
+
+const range = (name: string, bounds: Record<string, unknown>) => ({ type: 'range', scope: { entity: 'metadata', metadata_property: name }, ...bounds });
+const terms = (name: string, values: unknown[]) => ({ type: 'terms', scope: { entity: 'metadata', metadata_property: name }, values });
+const byMetadata = (name: string, order: 'asc' | 'desc') => ({ scope: { entity: 'metadata', metadata_property: name }, order });
+
+async function run(body: Record<string, unknown>, query = 'limit=50') {
+  const res = await p.owner.post(`/datasets/${ds.id}/records/search?${query}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return {
+    total: res.body.total as number,
+    items: res.body.items.map((item: { record: { external_id: string }; query_score: number | null }) => [item.record.external_id, item.query_score]),
+  };
+}
+
+/** The SQL path's answer and the column path's answer to the same search, and whether the columns answered. */
+async function bothWays(body: Record<string, unknown>, query?: string) {
+  resetMetadataColumns({ minRecords: Number.POSITIVE_INFINITY, reloadCooldownMs: 0 });
+  const viaSql = await run(body, query);
+  resetMetadataColumns({ minRecords: 0, reloadCooldownMs: 0 });
+  await run(body, query); // starts the load
+  await metadataColumnsSettled();
+  vi.mocked(searchWithColumns).mockClear();
+  const viaColumns = await run(body, query);
+  const answered = (await vi.mocked(searchWithColumns).mock.results[0]?.value) !== undefined;
+  return { viaSql, viaColumns, answered };
+}
+
+describe.runIf(sqlite)('text + metadata search from in-memory columns (SQLite, large datasets)', () => {
+  const cases: [string, Record<string, unknown>, string?][] = [
+    ['range filter, numeric sort', { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { ge: 3, le: 12 })] }, sort: [byMetadata('score', 'desc')] }],
+    ['terms filter, two sort keys', { query: { text: { q: 'beta' } }, filters: { and: [terms('group', ['a', 'c'])] }, sort: [byMetadata('n', 'asc'), byMetadata('score', 'desc')] }],
+    ['filter only: relevance order and scores', { query: { text: { q: 'gamma' } }, filters: { and: [range('score', { ge: 0.5 })] } }],
+    ['sort only', { query: { text: { q: 'delta omega' } }, sort: [byMetadata('score', 'asc')] }],
+    ['insertion order descending', { query: { text: { q: 'alpha' } }, sort: [{ scope: { entity: 'record', property: 'inserted_at' }, order: 'desc' }] }],
+    ['a page further on', { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { le: 15 })] }, sort: [byMetadata('score', 'desc')] }, 'limit=7&offset=9'],
+    ['a page past the end', { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { le: 15 })] } }, 'limit=10&offset=1000'],
+    ['an unknown term matches nothing', { query: { text: { q: 'beta' } }, filters: { and: [terms('group', ['zzz'])] } }],
+  ];
+  it.each(cases)('%s: the same matches, order, scores and total as SQL', async (_, body, query) => {
+    const { viaSql, viaColumns, answered } = await bothWays(body, query);
+    expect(answered).toBe(true);
+    expect(viaColumns).toEqual(viaSql);
+  });
+
+  it('the cases are not trivial: hits are many, filtered and reordered', async () => {
+    const { viaSql } = await bothWays(cases[0][1]);
+    const textOnly = await run({ query: { text: { q: 'alpha' } } });
+    expect(viaSql.total).toBeGreaterThan(20);
+    expect(viaSql.total).toBeLessThan(textOnly.total);
+  });
+
+  it('shapes the columns cannot answer exactly go to SQL, with the same results', async () => {
+    for (const body of [
+      { query: { text: { q: 'alpha' } }, filters: { and: [terms('n', ['3', '4'])] } }, // terms on numbers
+      { query: { text: { q: 'alpha' } }, sort: [byMetadata('group', 'asc')] }, // text sort
+      { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { ge: '3' })] } }, // text bound
+    ]) {
+      const { viaSql, viaColumns, answered } = await bothWays(body);
+      expect(answered).toBe(false);
+      expect(viaColumns).toEqual(viaSql);
+    }
+  });
+
+  it('a metadata change makes the copy stale: the next search is SQL and sees the new value', async () => {
+    const body = { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { ge: 100 })] } };
+    resetMetadataColumns({ minRecords: 0, reloadCooldownMs: 60_000 });
+    await run(body);
+    await metadataColumnsSettled();
+    expect((await run(body)).total).toBe(0);
+    const target = records.find((record) => record.fields.text.includes('alpha'))!;
+    await upsertRecords(api, ds.id, [{ external_id: target.external_id, metadata: { ...target.metadata, n: 150 } }]);
+    vi.mocked(searchWithColumns).mockClear();
+    expect(await run(body)).toEqual({ total: 1, items: [[target.external_id, expect.any(Number)]] });
+    expect(await vi.mocked(searchWithColumns).mock.results[0]?.value).toBeUndefined();
+  });
+});

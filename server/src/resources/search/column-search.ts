@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import { readTextHits, type RecordFilter, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
+import { readyMetadataColumns, type MetadataColumn, type MetadataColumns } from '../../storage/search/metadata-columns.js';
+import type { Tables } from '../../storage/tables.js';
+
+/**
+ * Text + metadata filters and/or metadata sort on a large SQLite dataset, answered from the FTS
+ * hits and the in-memory metadata columns (storage/search/metadata-columns.ts) with exactly the
+ * SQL path's results: the same matches, total and order (missing values last, then rid).
+ * Returns undefined when the search has another shape or the columns are not loaded yet; the
+ * caller then runs the SQL path.
+ */
+
+export interface ColumnSearchPage {
+  /** `score`: bm25 relevance (higher = better) when the page is in relevance order. */
+  entries: { rid: number; score?: number }[];
+  total: number;
+}
+
+type PositionTest = (position: number) => boolean;
+type PositionOrder = (a: number, b: number) => number;
+type MatchOrder = (a: number, b: number) => number;
+
+export async function searchWithColumns(
+  db: Kysely<Tables>,
+  search: RecordSearch,
+  propertyNames: string[],
+  offset: number,
+  limit: number,
+): Promise<ColumnSearchPage | undefined> {
+  if (search.textMatch === undefined || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
+  if (!search.filters.every((f) => f.on === 'metadata') || !search.sort.every(sortableKey)) return undefined;
+  const columns = await readyMetadataColumns(db, search.datasetId, propertyNames);
+  if (!columns) return undefined;
+  const tests = search.filters.map((filter) => filterTest(filter, columns));
+  const order = positionOrder(search.sort, columns);
+  if (tests.some((test) => test === undefined) || order === undefined) return undefined;
+
+  const byRelevance = search.sort.length === 0;
+  const hits = await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
+  const { positions, hitIndexes } = matchingPositions(hits.rids, columns.rids, tests as PositionTest[]);
+  // Ranks matches (indexes into `positions`): by the sort keys, or by relevance then rid.
+  let compare: (a: number, b: number) => number = (a, b) => order(positions[a], positions[b]);
+  if (byRelevance) {
+    const scores = Float64Array.from(hitIndexes, (h) => hits.scores![h]);
+    compare = (a, b) => scores[b] - scores[a] || positions[a] - positions[b];
+  }
+  const page = bestMatches(positions.length, compare, offset + limit).slice(offset);
+  return {
+    entries: page.map((match) => ({ rid: columns.rids[positions[match]], score: byRelevance ? hits.scores![hitIndexes[match]] : undefined })),
+    total: positions.length,
+  };
+}
+
+function sortableKey(key: SortKey): boolean {
+  return key.on === 'metadata' || (key.on === 'record' && key.column === 'inserted_at');
+}
+
+/**
+ * The column positions of the hits that pass every test; both rid lists ascend, so one merge
+ * pass finds them. `hitIndexes[i]` is where `positions[i]` sits among the hits.
+ */
+function matchingPositions(hitRids: Float64Array, rids: Float64Array, tests: PositionTest[]): { positions: Int32Array; hitIndexes: Int32Array } {
+  const positions = new Int32Array(hitRids.length);
+  const hitIndexes = new Int32Array(hitRids.length);
+  let count = 0;
+  let position = 0;
+  for (let h = 0; h < hitRids.length; h++) {
+    const rid = hitRids[h];
+    while (position < rids.length && rids[position] < rid) position++;
+    if (position === rids.length) break;
+    // A hit the columns do not know was written after they were read; the version check makes that a race only.
+    if (rids[position] !== rid || !tests.every((test) => test(position))) continue;
+    positions[count] = position;
+    hitIndexes[count] = h;
+    count++;
+  }
+  return { positions: positions.subarray(0, count), hitIndexes: hitIndexes.subarray(0, count) };
+}
+
+/** The same test as the SQL filter, for the column shapes whose semantics match exactly; else undefined. */
+function filterTest(filter: RecordFilter, columns: MetadataColumns): PositionTest | undefined {
+  if (filter.on !== 'metadata' || filter.listValues) return undefined;
+  const column = columns.columns.get(filter.name);
+  if (column === undefined) return undefined;
+  const match = filter.match;
+  if (match.kind === 'range' && column.kind === 'number') {
+    // SQLite orders every number below every text: a text bound is another comparison.
+    if ((match.ge !== undefined && typeof match.ge !== 'number') || (match.le !== undefined && typeof match.le !== 'number')) return undefined;
+    const ge = match.ge ?? -Infinity;
+    const le = match.le ?? Infinity;
+    const values = column.values;
+    return (position) => values[position] >= ge && values[position] <= le; // NaN (missing) fails both
+  }
+  if (match.kind === 'terms' && column.kind === 'text') {
+    const wanted = new Set(match.values.map((term) => column.codes.get(term)).filter((code) => code !== undefined));
+    const values = column.values;
+    return (position) => wanted.has(values[position]);
+  }
+  return undefined;
+}
+
+/** The SQL ORDER BY: each key with missing values last in both directions, then rid (= position). */
+function positionOrder(sort: SortKey[], columns: MetadataColumns): PositionOrder | undefined {
+  const keys: { values: Float64Array | undefined; sign: number }[] = [];
+  for (const key of sort) {
+    const sign = key.order === 'desc' ? -1 : 1;
+    if (key.on === 'record') {
+      keys.push({ values: undefined, sign }); // inserted_at: rid order
+      continue;
+    }
+    if (key.on !== 'metadata') return undefined;
+    const column: MetadataColumn | undefined = columns.columns.get(key.name);
+    // Text order differs between SQLite (bytes) and JS (UTF-16 units) for some characters.
+    if (column?.kind !== 'number') return undefined;
+    keys.push({ values: column.values, sign });
+  }
+  return (a, b) => {
+    for (const { values, sign } of keys) {
+      if (values === undefined) {
+        if (a !== b) return sign * (a - b);
+        continue;
+      }
+      const x = values[a];
+      const y = values[b];
+      if (Number.isNaN(x) || Number.isNaN(y)) {
+        if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+        continue;
+      }
+      if (x !== y) return sign * (x - y);
+    }
+    return a - b;
+  };
+}
+
+/** The first `k` of matches 0…count-1 in `compare` order: a bounded heap, O(count log k), not a full sort. */
+function bestMatches(count: number, compare: MatchOrder, k: number): number[] {
+  if (k <= 0) return [];
+  if (count <= k) return Array.from({ length: count }, (_, i) => i).sort(compare);
+  // Max-heap by `compare` of the k best so far: the root is the worst kept.
+  const heap: number[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (compare(heap[i], heap[parent]) <= 0) break;
+      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      i = parent;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= heap.length) return;
+      const child = left + 1 < heap.length && compare(heap[left + 1], heap[left]) > 0 ? left + 1 : left;
+      if (compare(heap[child], heap[i]) <= 0) return;
+      [heap[i], heap[child]] = [heap[child], heap[i]];
+      i = child;
+    }
+  };
+  for (let match = 0; match < count; match++) {
+    if (heap.length < k) {
+      heap.push(match);
+      up(heap.length - 1);
+    } else if (compare(match, heap[0]) < 0) {
+      heap[0] = match;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
