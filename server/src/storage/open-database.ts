@@ -21,11 +21,21 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`cache_size = -${sqliteCacheMiB() * 1024}`);
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * SQLite's own page cache per connection (SCHOLIA_SQLITE_CACHE_MIB, default 16). The operating
+ * system caches the file as well; at a million records 16 MiB searched as fast as 64 MiB did and
+ * keeps 48 MiB out of the server's resident memory (README, issue 7 figures).
+ */
+function sqliteCacheMiB(): number {
+  const value = Number(process.env.SCHOLIA_SQLITE_CACHE_MIB ?? 16);
+  return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 16;
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -105,6 +105,15 @@ describe.runIf(sqlite)('text + metadata search from in-memory columns (SQLite, l
     }
   });
 
+  it('a text search alone loads the columns, so the first filtered one is answered from them', async () => {
+    resetMetadataColumns({ minRecords: 0, reloadCooldownMs: 0 });
+    await run({ query: { text: { q: 'omega' } } });
+    await metadataColumnsSettled();
+    vi.mocked(searchWithColumns).mockClear();
+    await run({ query: { text: { q: 'omega' } }, sort: [byMetadata('n', 'desc')] });
+    expect(await vi.mocked(searchWithColumns).mock.results[0]?.value).toBeDefined();
+  });
+
   it('a metadata change makes the copy stale: the next search is SQL and sees the new value', async () => {
     const body = { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { ge: 100 })] } };
     resetMetadataColumns({ minRecords: 0, reloadCooldownMs: 60_000 });

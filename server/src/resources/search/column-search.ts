@@ -28,10 +28,12 @@ export async function searchWithColumns(
   offset: number,
   limit: number,
 ): Promise<ColumnSearchPage | undefined> {
-  if (search.textMatch === undefined || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
-  if (!search.filters.every((f) => f.on === 'metadata') || !search.sort.every(sortableKey)) return undefined;
+  if (search.textMatch === undefined) return undefined;
+  // Asked on every text search, so a large dataset being searched has its columns loaded by the
+  // time filters or a sort join the text.
   const columns = await readyMetadataColumns(db, search.datasetId, propertyNames);
-  if (!columns) return undefined;
+  if (!columns || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
+  if (!search.filters.every((f) => f.on === 'metadata') || !search.sort.every(sortableKey)) return undefined;
   const tests = search.filters.map((filter) => filterTest(filter, columns));
   const order = positionOrder(search.sort, columns);
   if (tests.some((test) => test === undefined) || order === undefined) return undefined;

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, sqliteHandle } from './open-database.js';
+
+const saved = process.env.SCHOLIA_SQLITE_CACHE_MIB;
+afterEach(() => {
+  if (saved === undefined) delete process.env.SCHOLIA_SQLITE_CACHE_MIB;
+  else process.env.SCHOLIA_SQLITE_CACHE_MIB = saved;
+});
+
+async function cacheSizeWith(value: string | undefined): Promise<number> {
+  if (value === undefined) delete process.env.SCHOLIA_SQLITE_CACHE_MIB;
+  else process.env.SCHOLIA_SQLITE_CACHE_MIB = value;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-open-'));
+  const database = await openDatabase(`sqlite:${path.join(dir, 'cache.db')}`);
+  try {
+    return sqliteHandle(database.db).pragma('cache_size', { simple: true }) as number;
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('SQLite page cache size', () => {
+  it('is 16 MiB by default, SCHOLIA_SQLITE_CACHE_MIB when valid', async () => {
+    expect(await cacheSizeWith(undefined)).toBe(-16 * 1024);
+    expect(await cacheSizeWith('48')).toBe(-48 * 1024);
+    expect(await cacheSizeWith('lots')).toBe(-16 * 1024);
+    expect(await cacheSizeWith('0')).toBe(-16 * 1024);
+  });
+});
