@@ -28,11 +28,10 @@ export async function searchWithColumns(
   offset: number,
   limit: number,
 ): Promise<ColumnSearchPage | undefined> {
-  if (search.textMatch === undefined) return undefined;
-  // Asked on every text search, so a large dataset being searched has its columns loaded by the
-  // time filters or a sort join the text.
+  // Asked on every search, so a large dataset in use (its annotation queue is a search too) has
+  // its columns loaded by the time text meets filters or a sort.
   const columns = await readyMetadataColumns(db, search.datasetId, propertyNames);
-  if (!columns || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
+  if (!columns || search.textMatch === undefined || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
   if (!search.filters.every((f) => f.on === 'metadata') || !search.sort.every(sortableKey)) return undefined;
   const tests = search.filters.map((filter) => filterTest(filter, columns));
   const order = positionOrder(search.sort, columns);
@@ -42,7 +41,7 @@ export async function searchWithColumns(
   const hits = await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
   const { positions, hitIndexes } = matchingPositions(hits.rids, columns.rids, tests as PositionTest[]);
   // Ranks matches (indexes into `positions`): by the sort keys, or by relevance then rid.
-  let compare: (a: number, b: number) => number = (a, b) => order(positions[a], positions[b]);
+  let compare: MatchOrder = (a, b) => order(positions[a], positions[b]);
   if (byRelevance) {
     const scores = Float64Array.from(hitIndexes, (h) => hits.scores![h]);
     compare = (a, b) => scores[b] - scores[a] || positions[a] - positions[b];

@@ -1,8 +1,12 @@
+import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
-import { sqliteHandle } from '../open-database.js';
 import { dialectOf } from '../dialect.js';
-import type { Tables } from '../tables.js';
+import { sqliteHandle } from '../open-database.js';
 import { countRecords } from '../repositories/datasets.repository.js';
+import type { Tables } from '../tables.js';
+import { readMetadataColumns, type MetadataColumns } from './metadata-columns-reader.js';
+
+export type { MetadataColumn, MetadataColumns } from './metadata-columns-reader.js';
 
 /**
  * One large SQLite dataset's metadata values as typed arrays in record (rid) order, so a search
@@ -12,32 +16,9 @@ import { countRecords } from '../repositories/datasets.repository.js';
  *
  * Columns are only ever used at the `record_set_versions` version they were read at (triggers
  * bump it on every record insert, delete and metadata change: migration 202611240400), so they
- * are never stale. A missing or outdated copy is loaded in the background, a page at a time so
- * requests keep flowing, and searches use SQL until it is ready.
+ * are never stale. A missing or outdated copy is loaded in the background (a worker thread), and
+ * searches use SQL until it is ready.
  */
-
-/** Every present value is a JSON number (missing or null: NaN). */
-export interface NumberColumn {
-  kind: 'number';
-  values: Float64Array;
-}
-/** Every present value is a JSON string (missing or null: -1), coded by `codes`. */
-export interface TextColumn {
-  kind: 'text';
-  values: Int32Array;
-  codes: Map<string, number>;
-}
-/** Mixed, boolean or list values: searches on it stay in SQL. */
-export interface OtherColumn {
-  kind: 'other';
-}
-export type MetadataColumn = NumberColumn | TextColumn | OtherColumn;
-
-export interface MetadataColumns {
-  /** Ascending rids of the dataset's records; position i holds column values[i]. */
-  rids: Float64Array;
-  columns: Map<string, MetadataColumn>;
-}
 
 interface CacheEntry extends MetadataColumns {
   version: number;
@@ -48,11 +29,9 @@ interface CacheEntry extends MetadataColumns {
 /** Below this many records SQL answers fast enough and no copy is kept. */
 let minRecords = 20_000;
 /** Upper bound on cached records over all datasets; least recently used go first. */
-const CACHE_BUDGET_RECORDS = 4_000_000;
+const CACHE_BUDGET_RECORDS = 2_000_000;
 /** A dataset written to without pause is not reloaded more often than this. */
 let reloadCooldownMs = 30_000;
-/** Records read per page while loading; the event loop runs between pages. */
-const LOAD_PAGE_ROWS = 5_000;
 
 const cache = new Map<string, CacheEntry>();
 const loading = new Map<string, Promise<void>>();
@@ -110,76 +89,30 @@ async function readVersion(db: Kysely<Tables>, datasetId: string): Promise<numbe
 }
 
 /**
- * Reads every record's values for `names`, a page of rids at a time (the version was read
- * before). The metadata JSON is parsed here rather than taken apart in SQL: one parse per record
- * instead of two JSON calls per property, and JSON types (booleans, lists) stay distinguishable.
+ * Reads the columns off the event loop: a worker thread with its own read-only connection (WAL lets
+ * it read while the server writes), so a million records (~2.5 s of reading and parsing) delay no
+ * request. An in-memory database has no file a worker could open and is read here.
  */
 async function loadColumns(db: Kysely<Tables>, datasetId: string, names: string[]): Promise<MetadataColumns> {
-  const builders = names.map(() => new ColumnBuilder());
-  const page = sqliteHandle(db)
-    .prepare('SELECT rid, metadata FROM records WHERE dataset_id = ? AND rid > ? ORDER BY rid LIMIT ?')
-    .raw();
-  let rids = new Float64Array(1024);
-  let count = 0;
-  let after = -1;
-  for (;;) {
-    const rows = page.all(datasetId, after, LOAD_PAGE_ROWS) as [number, string | null][];
-    if (rows.length === 0) break;
-    if (count + rows.length > rids.length) rids = grown(rids, Math.max(rids.length * 2, count + rows.length));
-    for (const [rid, metadata] of rows) {
-      rids[count] = rid;
-      const values = metadata ? (JSON.parse(metadata) as Record<string, unknown>) : {};
-      for (let i = 0; i < names.length; i++) builders[i].push(count, values[names[i]]);
-      count += 1;
-    }
-    after = rows[rows.length - 1][0];
-    if (rows.length < LOAD_PAGE_ROWS) break;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return { rids: rids.slice(0, count), columns: new Map(names.map((name, i) => [name, builders[i].build(count)])) };
+  const sqlite = sqliteHandle(db);
+  if (sqlite.memory) return readMetadataColumns(sqlite, datasetId, names);
+  const worker = startWorker({ file: sqlite.name, datasetId, names });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (columns: MetadataColumns) => resolve(columns));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`metadata columns worker exited with ${code}`)));
+  });
 }
 
-/** Collects one property's values, deciding the column's kind from what it sees. */
-class ColumnBuilder {
-  private numbers = new Float64Array(1024);
-  private texts = new Int32Array(1024);
-  private codes = new Map<string, number>();
-  private sawNumber = false;
-  private sawText = false;
-  private sawOther = false;
-
-  push(position: number, value: unknown): void {
-    if (position >= this.numbers.length) {
-      this.numbers = grown(this.numbers, this.numbers.length * 2);
-      this.texts = grown(this.texts, this.texts.length * 2);
-    }
-    this.numbers[position] = NaN;
-    this.texts[position] = -1;
-    if (value === undefined || value === null) return;
-    if (typeof value === 'number') {
-      this.sawNumber = true;
-      this.numbers[position] = value;
-    } else if (typeof value === 'string') {
-      this.sawText = true;
-      let code = this.codes.get(value);
-      if (code === undefined) this.codes.set(value, (code = this.codes.size));
-      this.texts[position] = code;
-    } else {
-      this.sawOther = true;
-    }
-  }
-
-  build(count: number): MetadataColumn {
-    if (this.sawOther || (this.sawNumber && this.sawText)) return { kind: 'other' };
-    if (this.sawText) return { kind: 'text', values: this.texts.slice(0, count), codes: this.codes };
-    return { kind: 'number', values: this.numbers.slice(0, count) };
-  }
-}
-
-function grown<T extends Float64Array | Int32Array>(array: T, capacity: number): T {
-  const bigger = new (array.constructor as new (length: number) => T)(capacity);
-  bigger.set(array);
-  return bigger;
+/**
+ * The compiled server starts the worker's JS file. From the sources (tests, `npm run dev`) the
+ * worker first registers the TypeScript loader: Node 20 workers ignore `--import` in execArgv.
+ */
+function startWorker(workerData: { file: string; datasetId: string; names: string[] }): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./metadata-columns.worker.js', import.meta.url), { workerData });
+  const entry = new URL('./metadata-columns.worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 function evictOverBudget(keep: string): void {
