@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RemoteProviders } from '@scholia/shared/ui';
 import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
 import type { Question, RecordSuggestion } from '../model/types.js';
-import { LabelQuestion } from './choice-questions.js';
+import { LabelQuestion, RatingQuestion } from './choice-questions.js';
 
 const multi = (values: string[], extra: Record<string, unknown> = {}): Question => ({
   id: 'q', name: 'topics', title: 'Topics', description: null, required: false, visible_for_annotators: true, dataset_id: 'd',
@@ -43,6 +43,41 @@ describe('label questions (spec §3, §9)', () => {
     fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '2' });
     expect(onChange).toHaveBeenCalledWith(['a', 'b']);
     fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '1' });
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+  });
+});
+
+describe('rating questions', () => {
+  beforeAll(registerAnnotationI18n);
+  afterEach(cleanup);
+  const rating = (values: number[]): Question => ({
+    id: 'r', name: 'stars', title: 'Stars', description: null, required: false, visible_for_annotators: true, dataset_id: 'd',
+    settings: { type: 'rating', options: values.map((value) => ({ value })) },
+  });
+  const hints = () => [...document.querySelectorAll('button[aria-pressed] kbd')].map((k) => k.textContent);
+
+  it('a digit key picks the rating of that value, not the option at that position', () => {
+    const onChange = vi.fn();
+    render(<RemoteProviders><RatingQuestion question={rating([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])} value={undefined} suggestion={undefined} onChange={onChange} /></RemoteProviders>);
+    const group = screen.getByTestId('question-input-stars');
+    fireEvent.keyDown(group, { key: '1' });
+    expect(onChange).toHaveBeenLastCalledWith(1);
+    fireEvent.keyDown(group, { key: '0' });
+    expect(onChange).toHaveBeenLastCalledWith(0);
+    fireEvent.keyDown(group, { key: '9' });
+    expect(onChange).toHaveBeenLastCalledWith(9);
+    // The hints name the key of each value; 10 has none.
+    expect(hints()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
+  it('a digit with no such rating does nothing; the chosen rating\'s digit clears it', () => {
+    const onChange = vi.fn();
+    render(<RemoteProviders><RatingQuestion question={rating([1, 2, 3, 4, 5])} value={3} suggestion={undefined} onChange={onChange} /></RemoteProviders>);
+    const group = screen.getByTestId('question-input-stars');
+    fireEvent.keyDown(group, { key: '7' });
+    fireEvent.keyDown(group, { key: '0' });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(group, { key: '3' });
     expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
 });

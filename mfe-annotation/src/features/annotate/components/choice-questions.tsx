@@ -4,13 +4,18 @@ import { scoreForOption } from '../model/initial-answers.js';
 import type { Question, QuestionOption, RecordSuggestion } from '../model/types.js';
 import { questionOptions } from '../model/types.js';
 
-/** Digit keys 1–9 pick the n-th visible option of the focused question (shortcuts). */
-export function digitIndex(event: KeyboardEvent): number | undefined {
+/** The digit 0–9 a key press stands for, unless it is typed into a field or held with a modifier. */
+function shortcutDigit(event: KeyboardEvent): number | undefined {
   const target = event.target as HTMLElement;
   if (target.closest('textarea, input[type="text"], input[type="number"], input[type="search"], select')) return undefined;
   if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
-  const n = Number.parseInt(event.key, 10);
-  return Number.isInteger(n) && n >= 1 && n <= 9 ? n - 1 : undefined;
+  return /^[0-9]$/.test(event.key) ? Number(event.key) : undefined;
+}
+
+/** Digit keys 1–9 pick the n-th visible option of the focused question (shortcuts). */
+export function digitIndex(event: KeyboardEvent): number | undefined {
+  const n = shortcutDigit(event);
+  return n !== undefined && n >= 1 ? n - 1 : undefined;
 }
 
 interface OptionButtonProps {
@@ -18,11 +23,12 @@ interface OptionButtonProps {
   selected: boolean;
   suggestedScore: number | undefined;
   suggested: boolean;
-  index: number;
+  /** The key that picks it, shown as a hint. */
+  shortcut: string | undefined;
   onToggle: () => void;
 }
 
-function OptionButton({ option, selected, suggested, suggestedScore, index, onToggle }: OptionButtonProps) {
+function OptionButton({ option, selected, suggested, suggestedScore, shortcut, onToggle }: OptionButtonProps) {
   return (
     <button
       type="button"
@@ -32,7 +38,7 @@ function OptionButton({ option, selected, suggested, suggestedScore, index, onTo
       title={option.description ?? undefined}
       onClick={onToggle}
     >
-      {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
+      {shortcut !== undefined && <kbd aria-hidden="true">{shortcut}</kbd>}
       <span>{option.text}</span>
       {suggested && <span className="mfe-ann-option__score" aria-hidden="true">✦{suggestedScore !== undefined ? ` ${suggestedScore.toFixed(1)}` : ''}</span>}
     </button>
@@ -90,7 +96,7 @@ export function LabelQuestion({ question, value, suggestion, onChange }: ChoiceQ
         <OptionButton
           key={option.value}
           option={option}
-          index={index}
+          shortcut={index < 9 ? String(index + 1) : undefined}
           selected={selected.includes(option.value)}
           suggested={isSuggested(suggestion, option.value)}
           suggestedScore={scoreForOption(suggestion, option.value)}
@@ -108,22 +114,22 @@ export function LabelQuestion({ question, value, suggestion, onChange }: ChoiceQ
 
 export function RatingQuestion({ question, value, suggestion, onChange }: ChoiceQuestionProps) {
   const options = questionOptions(question);
+  // A digit picks the rating of that value, so on a 0–10 scale "1" means 1, not the second option.
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = digitIndex(event);
-    if (index === undefined || !options[index]) return;
+    const digit = shortcutDigit(event);
+    if (digit === undefined || !options.some((option) => Number(option.value) === digit)) return;
     event.preventDefault();
-    const picked = Number(options[index]!.value);
-    onChange(value === picked ? undefined : picked);
+    onChange(value === digit ? undefined : digit);
   };
   return (
     <div className="mfe-ann-options mfe-ann-options--rating" role="group" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-testid={`question-input-${question.name}`}>
-      {options.map((option, index) => {
+      {options.map((option) => {
         const n = Number(option.value);
         return (
           <OptionButton
             key={option.value}
             option={option}
-            index={index}
+            shortcut={Number.isInteger(n) && n >= 0 && n <= 9 ? String(n) : undefined}
             selected={value === n}
             suggested={isSuggested(suggestion, option.value)}
             suggestedScore={scoreForOption(suggestion, option.value)}
