@@ -59,6 +59,12 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
+/**
+ * Longer SQL is not kept: multi-row inserts and long IN lists, whose text changes with their row
+ * count. Each compiled program holds hundreds of KiB, so a full cache of them held ~100 MiB after
+ * a large ingestion, while preparing one costs little next to writing its hundreds of rows.
+ */
+const CACHED_SQL_MAX_LENGTH = 2_000;
 
 /**
  * Kysely prepares every query anew; preparing costs more than running most of our point queries,
@@ -70,6 +76,7 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string): SQLite.Statement {
+      if (sql.length > CACHED_SQL_MAX_LENGTH) return sqlite.prepare(sql);
       let statement = cache.get(sql);
       if (statement) {
         cache.delete(sql);
