@@ -18,8 +18,8 @@ export interface ColumnSearchPage {
 }
 
 type PositionTest = (position: number) => boolean;
-type PositionOrder = (a: number, b: number) => number;
-type MatchOrder = (a: number, b: number) => number;
+/** A comparator: of column positions, or of matches (indexes into the matching positions). */
+type Order = (a: number, b: number) => number;
 
 export async function searchWithColumns(
   db: Kysely<Tables>,
@@ -41,7 +41,7 @@ export async function searchWithColumns(
   const hits = await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
   const { positions, hitIndexes } = matchingPositions(hits.rids, columns.rids, tests as PositionTest[]);
   // Ranks matches (indexes into `positions`): by the sort keys, or by relevance then rid.
-  let compare: MatchOrder = (a, b) => order(positions[a], positions[b]);
+  let compare: Order = (a, b) => order(positions[a], positions[b]);
   if (byRelevance) {
     const scores = Float64Array.from(hitIndexes, (h) => hits.scores![h]);
     compare = (a, b) => scores[b] - scores[a] || positions[a] - positions[b];
@@ -102,7 +102,7 @@ function filterTest(filter: RecordFilter, columns: MetadataColumns): PositionTes
 }
 
 /** The SQL ORDER BY: each key with missing values last in both directions, then rid (= position). */
-function positionOrder(sort: SortKey[], columns: MetadataColumns): PositionOrder | undefined {
+function positionOrder(sort: SortKey[], columns: MetadataColumns): Order | undefined {
   const keys: { values: Float64Array | undefined; sign: number }[] = [];
   for (const key of sort) {
     const sign = key.order === 'desc' ? -1 : 1;
@@ -135,7 +135,7 @@ function positionOrder(sort: SortKey[], columns: MetadataColumns): PositionOrder
 }
 
 /** The first `k` of matches 0…count-1 in `compare` order: a bounded heap, O(count log k), not a full sort. */
-function bestMatches(count: number, compare: MatchOrder, k: number): number[] {
+function bestMatches(count: number, compare: Order, k: number): number[] {
   if (k <= 0) return [];
   if (count <= k) return Array.from({ length: count }, (_, i) => i).sort(compare);
   // Max-heap by `compare` of the k best so far: the root is the worst kept.

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { grown } from './typed-arrays.js';
 
 /**
  * One dataset's metadata values as typed arrays in rid order (storage/search/metadata-columns.ts
@@ -97,11 +98,6 @@ class ColumnBuilder {
   }
 }
 
-function grown<T extends Float64Array | Int32Array>(array: T, capacity: number): T {
-  const bigger = new (array.constructor as new (length: number) => T)(capacity);
-  bigger.set(array);
-  return bigger;
-}
 
 /** The buffers to move (not copy) when the columns cross from a worker thread. */
 export function columnBuffers(columns: MetadataColumns): ArrayBuffer[] {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { Tables } from '../tables.js';
 import { DOT_KERNEL_WASM_BASE64 } from './dot-kernel.wasm.js';
+import { grown } from './typed-arrays.js';
 
 /**
  * Exact cosine similarity over one vector settings' vectors (contract §4.2), in two steps:
@@ -257,9 +258,9 @@ async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensi
     if (count + page.length > capacity) {
       capacity = count + page.length + LOAD_PAGE_ROWS;
       ensureMemory(kernel, vectorsOffset + capacity * stride);
-      rids = grow(rids, capacity);
-      scales = grow(scales, capacity);
-      errors = grow(errors, capacity);
+      rids = grown(rids, capacity);
+      scales = grown(scales, capacity);
+      errors = grown(errors, capacity);
     }
     const codes = new Int8Array(kernel.memory.buffer);
     for (const row of page) {
@@ -320,12 +321,6 @@ function quantise(blob: Uint8Array, dimensions: number, unit: Float64Array, code
     squaredError += (unit[i] - scale * code) ** 2;
   }
   return { scale, error: Math.sqrt(squaredError) };
-}
-
-function grow<T extends Float64Array | Float32Array>(array: T, capacity: number): T {
-  const grown = new (array.constructor as new (length: number) => T)(capacity);
-  grown.set(array);
-  return grown;
 }
 
 async function countVectors(db: Kysely<Tables>, vectorSettingsId: string): Promise<number> {
