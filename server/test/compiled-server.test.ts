@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  */
 describe('the compiled server (npm start)', () => {
   let server: ChildServer;
+  let datasetId: string;
 
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], { stdio: 'pipe' });
@@ -38,6 +40,7 @@ describe('the compiled server (npm start)', () => {
     expect(workspace.status).toBe(201);
     const dataset = await owner.post('/datasets', { name: 'compiled', workspace_id: workspace.body.id });
     expect(dataset.status).toBe(201);
+    datasetId = dataset.body.id;
     await owner.post(`/datasets/${dataset.body.id}/fields`, { name: 'text', title: 'Text', settings: { type: 'text' } });
     await owner.post(`/datasets/${dataset.body.id}/questions`, {
       name: 'label',
@@ -55,5 +58,18 @@ describe('the compiled server (npm start)', () => {
     const refused = await owner.post('/workspaces', { name: 42 });
     expect(refused.status).toBe(422);
     expect(refused.body).toHaveProperty('detail');
+  });
+
+  it('starts the metadata column worker from its compiled file', async () => {
+    // The sources start it through the TypeScript loader; the build must ship the plain-JS worker.
+    const worker = new Worker(path.join(repoRoot, 'server/dist/storage/search/metadata-columns.worker.js'), {
+      workerData: { file: path.join(server.dataDir, 'scholia.db'), datasetId, names: ['missing'] },
+    });
+    const columns = await new Promise<{ rids: Float64Array; columns: Map<string, { kind: string }> }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    expect(columns.rids).toHaveLength(1);
+    expect(columns.columns.get('missing')).toMatchObject({ kind: 'number' });
   });
 });
