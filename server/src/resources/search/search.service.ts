@@ -25,7 +25,6 @@ import {
 } from '../../storage/repositories/search.repository.js';
 import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
-import { searchWithColumns } from './column-search.js';
 import { decodeVector } from '../../storage/vector-codec.js';
 import type { DatasetRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
@@ -33,6 +32,7 @@ import { loadRecordRelations } from '../records/load-record-relations.js';
 import type { RecordInclude } from '../records/record-include.js';
 import { presentRecord, type RecordJson } from '../records/record.presenter.js';
 import { recordVisibilityFor } from '../records/record-visibility.js';
+import { searchWithColumns } from './column-search.js';
 import {
   findTextField,
   findVectorSettings,
