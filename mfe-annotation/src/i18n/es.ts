@@ -16,7 +16,7 @@ export const es: AnnotationMessages = {
     previous: 'Anterior',
     next: 'Siguiente',
     undo: 'Deshacer',
-    shortcuts: 'Atajos: ← → registros · 1–9 opciones · Ctrl+Intro enviar · Ctrl+S borrador · Ctrl+Retroceso descartar · Ctrl+Z deshacer',
+    shortcuts: 'Atajos: ← → registros · 1–9 opciones, 0–9 valoraciones · Ctrl+Intro enviar · Ctrl+S borrador · Ctrl+Retroceso descartar · Ctrl+Z deshacer',
   },
   messages: {
     completeRequired: 'Para enviar, completa las respuestas obligatorias',
