@@ -55,6 +55,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  postgresUrls.set(db, url);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
@@ -100,6 +101,15 @@ export function sqliteHandle(db: Kysely<Tables>): SQLite.Database {
   const handle = sqliteHandles.get(db);
   if (!handle) throw new Error('not a SQLite database');
   return handle;
+}
+
+const postgresUrls = new WeakMap<object, string>();
+
+/** The connection URL behind a PostgreSQL Kysely instance, for a worker thread's own connection. */
+export function postgresUrl(db: Kysely<Tables>): string {
+  const url = postgresUrls.get(db);
+  if (!url) throw new Error('not a PostgreSQL database');
+  return url;
 }
 
 async function migrateToLatest(database: Database): Promise<void> {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimNextJob, enqueueJob } from '../../src/jobs/job-queue.js';
 import type { Database } from '../../src/storage/dialect.js';
 import { openDatabase } from '../../src/storage/open-database.js';
+import { metadataColumnsSettled, resetMetadataColumns } from '../../src/storage/search/metadata-columns.js';
 import { TestApi } from '../api-client.js';
 import { addMember, createUser, createWorkspace, type TestUser } from '../fixtures.js';
+import { createSearchDataset, upsertRecords } from '../search-fixtures.js';
 import { createScratchDatabase, OWNER, startTestServer, type ScratchDatabase, type TestServer } from '../test-server.js';
 
 /**
@@ -113,6 +115,32 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL database', 
     expect(await search(apiA)).toEqual(['near', 'far']);
     expect((await put(apiB, [{ external_id: 'far', fields: { text: 'far' }, vectors: { emb: [1, 0, 0] } }])).status).toBe(200);
     expect(await search(apiA)).toEqual(['far', 'near']);
+  });
+
+  it('metadata columns read through one instance see metadata written through the other', async () => {
+    resetMetadataColumns({ minRecords: 0, reloadCooldownMs: 0 });
+    try {
+      const workspace = await createWorkspace(apiA);
+      const ds = await createSearchDataset(apiA, workspace.id);
+      await upsertRecords(apiA, ds.id, Array.from({ length: 20 }, (_, i) => ({ external_id: `m${i}`, fields: { text: `record ${i}` }, metadata: { n: i } })));
+      const atLeast = async (api: TestApi, n: number) => {
+        const res = await api.as({ apiKey: OWNER.apiKey }).post(`/datasets/${ds.id}/records/search`, {
+          filters: { and: [{ type: 'range', scope: { entity: 'metadata', metadata_property: 'n' }, ge: n }] },
+          sort: [{ scope: { entity: 'metadata', metadata_property: 'n' }, order: 'desc' }],
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return (res.body.items as { record: { external_id: string } }[]).map((item) => item.record.external_id);
+      };
+      await atLeast(apiA, 18); // starts A's load of the columns
+      await metadataColumnsSettled();
+      expect(await atLeast(apiA, 18)).toEqual(['m19', 'm18']);
+      await upsertRecords(apiB, ds.id, [{ external_id: 'm3', metadata: { n: 50 } }, { external_id: 'new', fields: { text: 'new' }, metadata: { n: 40 } }]);
+      expect(await atLeast(apiA, 18)).toEqual(['m3', 'new', 'm19', 'm18']);
+      await metadataColumnsSettled(); // the reload at the new version answers the same
+      expect(await atLeast(apiA, 18)).toEqual(['m3', 'new', 'm19', 'm18']);
+    } finally {
+      resetMetadataColumns({ minRecords: 20_000, reloadCooldownMs: 30_000 });
+    }
   });
 
   it('each job is taken by exactly one worker (two pools claiming at once)', async () => {

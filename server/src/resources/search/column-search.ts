@@ -4,15 +4,15 @@ import { readyMetadataColumns, type MetadataColumn, type MetadataColumns } from 
 import type { Tables } from '../../storage/tables.js';
 
 /**
- * Text + metadata filters and/or metadata sort on a large SQLite dataset, answered from the FTS
- * hits and the in-memory metadata columns (storage/search/metadata-columns.ts) with exactly the
- * SQL path's results: the same matches, total and order (missing values last, then rid).
- * Returns undefined when the search has another shape or the columns are not loaded yet; the
- * caller then runs the SQL path.
+ * Metadata filters and/or metadata sort, with or without text, on a large dataset, answered from
+ * the text hits and the in-memory metadata columns (storage/search/metadata-columns.ts) with
+ * exactly the SQL path's results: the same matches, total and order (missing values last, then
+ * rid). Returns undefined when the search has another shape or the columns are not loaded yet;
+ * the caller then runs the SQL path.
  */
 
 export interface ColumnSearchPage {
-  /** `score`: bm25 relevance (higher = better) when the page is in relevance order. */
+  /** `score`: text relevance (higher = better) when the page is in relevance order. */
   entries: { rid: number; score?: number }[];
   total: number;
 }
@@ -29,13 +29,20 @@ export async function searchWithColumns(
   limit: number,
 ): Promise<ColumnSearchPage | undefined> {
   // Asked on every search, so a large dataset in use (its annotation queue is a search too) has
-  // its columns loaded by the time text meets filters or a sort.
+  // its columns loaded by the time a search filters or sorts by metadata.
   const columns = await readyMetadataColumns(db, search.datasetId, propertyNames);
-  if (!columns || search.textMatch === undefined || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
+  if (!columns || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
   if (!search.filters.every((f) => f.on === 'metadata') || !search.sort.every(sortableKey)) return undefined;
   const tests = search.filters.map((filter) => filterTest(filter, columns));
   const order = positionOrder(search.sort, columns);
   if (tests.some((test) => test === undefined) || order === undefined) return undefined;
+
+  if (search.textMatch === undefined) {
+    const positions = passingPositions(columns.rids.length, tests as PositionTest[]);
+    // Without a sort the positions are already in rid order: no ranking needed.
+    const page = search.sort.length === 0 ? [...positions.subarray(offset, offset + limit)] : bestMatches(positions.length, (a, b) => order(positions[a], positions[b]), offset + limit).slice(offset).map((match) => positions[match]);
+    return { entries: page.map((position) => ({ rid: columns.rids[position] })), total: positions.length };
+  }
 
   const byRelevance = search.sort.length === 0;
   const hits = await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
@@ -57,6 +64,21 @@ function sortableKey(key: SortKey): boolean {
   return key.on === 'metadata' || (key.on === 'record' && key.column === 'inserted_at');
 }
 
+/** Every column position that passes every test, ascending. */
+function passingPositions(count: number, tests: PositionTest[]): Int32Array {
+  const positions = new Int32Array(count);
+  let found = 0;
+  for (let position = 0; position < count; position++) {
+    if (passes(tests, position)) positions[found++] = position;
+  }
+  return positions.subarray(0, found);
+}
+
+function passes(tests: PositionTest[], position: number): boolean {
+  for (let i = 0; i < tests.length; i++) if (!tests[i](position)) return false;
+  return true;
+}
+
 /**
  * The column positions of the hits that pass every test; both rid lists ascend, so one merge
  * pass finds them. `hitIndexes[i]` is where `positions[i]` sits among the hits.
@@ -71,7 +93,7 @@ function matchingPositions(hitRids: Float64Array, rids: Float64Array, tests: Pos
     while (position < rids.length && rids[position] < rid) position++;
     if (position === rids.length) break;
     // A hit the columns do not know was written after they were read; the version check makes that a race only.
-    if (rids[position] !== rid || !tests.every((test) => test(position))) continue;
+    if (rids[position] !== rid || !passes(tests, position)) continue;
     positions[count] = position;
     hitIndexes[count] = h;
     count++;
@@ -86,8 +108,9 @@ function filterTest(filter: RecordFilter, columns: MetadataColumns): PositionTes
   if (column === undefined) return undefined;
   const match = filter.match;
   if (match.kind === 'range' && column.kind === 'number') {
-    // SQLite orders every number below every text: a text bound is another comparison.
+    // A text bound compares across types (SQLite puts numbers below text, jsonb the other way round).
     if ((match.ge !== undefined && typeof match.ge !== 'number') || (match.le !== undefined && typeof match.le !== 'number')) return undefined;
+    if (match.ge === undefined && match.le === undefined) return () => true; // SQL: no bound, no condition
     const ge = match.ge ?? -Infinity;
     const le = match.le ?? Infinity;
     const values = column.values;

@@ -8,8 +8,7 @@ import type { MigrationContext } from './context.js';
  * (storage/search/metadata-columns.ts) know when they are stale without any write path knowing
  * about them. Status and field changes leave it alone: they do not touch what the columns hold.
  *
- * PostgreSQL has no counterpart: a version row per dataset would be locked by every writer until
- * commit (the deadlock described in 202611240100), and PostgreSQL searches stay in SQL.
+ * PostgreSQL gets its own, commit-time variant in 202611240500.
  */
 export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Promise<void> {
   if (dialect !== 'sqlite') return;

@@ -7,6 +7,7 @@ import * as addVectorScanIndex from './202611240000_add_vector_scan_index.js';
 import * as addDatasetRecordCounts from './202611240100_add_dataset_record_counts.js';
 import * as addQuestionVisibility from './202611240300_add_question_visibility.js';
 import * as addRecordSetVersions from './202611240400_add_record_set_versions.js';
+import * as addRecordSetVersionsPostgres from './202611240500_add_record_set_versions_postgres.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -22,4 +23,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611240100_add_dataset_record_counts': addDatasetRecordCounts,
   '202611240300_add_question_visibility': addQuestionVisibility,
   '202611240400_add_record_set_versions': addRecordSetVersions,
+  '202611240500_add_record_set_versions_postgres': addRecordSetVersionsPostgres,
 };

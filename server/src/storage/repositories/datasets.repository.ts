@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { DatasetRow, Tables } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
@@ -87,6 +87,16 @@ export async function countRecords(db: Db, datasetId: string): Promise<number> {
   }
   const counts = await countRecordsByStatus(db, datasetId);
   return counts.pending + counts.completed;
+}
+
+/** Whether the dataset holds at least `n` records: SQLite reads its counters, PostgreSQL counts no further than `n`. */
+export async function hasAtLeastRecords(db: Db, datasetId: string, n: number): Promise<boolean> {
+  if (n <= 0) return true;
+  if (!Number.isFinite(n)) return false;
+  if (dialectOf(db) !== 'postgres') return (await countRecords(db, datasetId)) >= n;
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM (SELECT 1 FROM records WHERE dataset_id = ${datasetId} LIMIT ${n}) r`.execute(db);
+  return Number(rows[0]?.n ?? 0) >= n;
 }
 
 /** Usernames of everyone who ever responded in the dataset, in first-response order (contract §6.1). */

@@ -159,11 +159,19 @@ export async function listMatchingRids(db: Db, search: RecordSearch): Promise<nu
 }
 
 /**
- * SQLite: the dataset's text hits in rid order, with bm25 relevance (higher = better) when asked,
- * read from the FTS index alone straight into typed arrays (no record is visited): the input
- * of the in-memory metadata column search (resources/search/column-search.ts).
+ * The dataset's text hits in rid order, with relevance (higher = better: bm25 on SQLite, ts_rank
+ * on PostgreSQL) when asked, read from the text index alone (no record is visited) straight into
+ * typed arrays: the input of the in-memory metadata column search (resources/search/column-search.ts).
  */
 export async function readTextHits(db: Db, datasetId: string, textMatch: string, withScore: boolean): Promise<{ rids: Float64Array; scores?: Float64Array }> {
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ rid: number; score?: number }>`
+      SELECT h.* FROM (${textHitsSql(datasetId, textMatch, 'postgres', withScore)}) h ORDER BY h.rid`.execute(db);
+    return {
+      rids: Float64Array.from(rows, (row) => Number(row.rid)),
+      scores: withScore ? Float64Array.from(rows, (row) => -Number(row.score)) : undefined,
+    };
+  }
   const fts = ftsName(datasetId);
   const handle = sqliteHandle(db);
   if (!withScore) {
