@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { readTextHits, type RecordFilter, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
-import { readyMetadataColumns, type MetadataColumn, type MetadataColumns } from '../../storage/search/metadata-columns.js';
+import type { MetadataColumn, MetadataColumns } from '../../storage/search/metadata-columns.js';
 import type { Tables } from '../../storage/tables.js';
 
 /**
  * Metadata filters and/or metadata sort, with or without text, on a large dataset, answered from
  * the text hits and the in-memory metadata columns (storage/search/metadata-columns.ts) with
  * exactly the SQL path's results: the same matches, total and order (missing values last, then
- * rid). Returns undefined when the search has another shape or the columns are not loaded yet;
- * the caller then runs the SQL path.
+ * rid). Returns undefined when the search has another shape or the columns are not loaded
+ * (`columns` undefined); the caller then runs the SQL path.
  */
 
 export interface ColumnSearchPage {
@@ -24,13 +24,10 @@ type Order = (a: number, b: number) => number;
 export async function searchWithColumns(
   db: Kysely<Tables>,
   search: RecordSearch,
-  propertyNames: string[],
+  columns: MetadataColumns | undefined,
   offset: number,
   limit: number,
 ): Promise<ColumnSearchPage | undefined> {
-  // Asked on every search, so a large dataset in use (its annotation queue is a search too) has
-  // its columns loaded by the time a search filters or sorts by metadata.
-  const columns = await readyMetadataColumns(db, search.datasetId, propertyNames);
   if (!columns || (search.filters.length === 0 && search.sort.length === 0)) return undefined;
   if (!search.filters.every((f) => f.on === 'metadata') || !search.sort.every(sortableKey)) return undefined;
   const tests = search.filters.map((filter) => filterTest(filter, columns));

@@ -24,6 +24,7 @@ import {
   type RecordSearch,
 } from '../../storage/repositories/search.repository.js';
 import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
+import { readyMetadataColumns } from '../../storage/search/metadata-columns.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
 import { decodeVector } from '../../storage/vector-codec.js';
 import type { DatasetRow, Tables, UserRow } from '../../storage/tables.js';
@@ -178,12 +179,16 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
  * scoring); bm25 of a few chosen rows would cost a pass over every hit of each term.
  */
 async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSettings, options: SearchOptions): Promise<{ page: PageEntry[]; total: number }> {
+  // Asked on every search, so a large dataset in use (its annotation queue is a search too) has
+  // its columns loaded by the time a search filters or sorts by metadata.
   const propertyNames = settings.metadataProperties.map((property) => property.name);
-  const fromColumns = await searchWithColumns(db, search, propertyNames, options.offset, options.limit);
+  const columns = await readyMetadataColumns(db, search.datasetId, propertyNames);
+  const fromColumns = await searchWithColumns(db, search, columns, options.offset, options.limit);
   const unsorted = search.sort.length === 0;
   const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));
   if (fromColumns) return { page: scored(fromColumns.entries), total: fromColumns.total };
-  const planned = await withTextPlan(db, search);
+  // The columns hold every record at the current version: their length is the dataset's size.
+  const planned = { ...(await withTextPlan(db, search)), recordCount: columns?.rids.length };
   const page = planned.textMatch !== undefined && unsorted
     ? await pageByTextScore(db, planned, options.offset, options.limit)
     : await pageBySort(db, planned, options.offset, options.limit);

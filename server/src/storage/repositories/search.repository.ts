@@ -58,6 +58,8 @@ export interface RecordSearch {
    * range it picks the latter and reads tens of thousands of rows for a few hundred hits.
    */
   textDriven?: boolean;
+  /** The dataset's record count when the caller already knows it (a count on PostgreSQL visits every record). */
+  recordCount?: number;
 }
 
 export interface ScoredRid {
@@ -88,7 +90,7 @@ export async function countSearchMatches(db: Db, search: RecordSearch): Promise<
     if (all === 0) return 0;
     return all - (await countResponded(db, { ...search, filters: others }, pending.userId));
   }
-  if (search.textMatch === undefined && search.filters.length === 0) return countRecords(db, search.datasetId);
+  if (search.textMatch === undefined && search.filters.length === 0) return search.recordCount ?? countRecords(db, search.datasetId);
   if (search.textMatch !== undefined && search.filters.length === 0) {
     // Text only: the per-dataset FTS table alone answers, without touching records.
     return countTextHits(db, search.datasetId, search.textMatch);
