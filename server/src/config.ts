@@ -7,6 +7,8 @@ export interface AppConfig {
   dataDir: string;
   /** `sqlite:<file>` or `postgres://...` */
   databaseUrl: string;
+  /** PostgreSQL: use pgvector when the extension is available (SCHOLIA_PGVECTOR=off: never). */
+  pgvector: boolean;
   owner: { username?: string; password?: string; apiKey?: string };
   jwtSecret?: string;
   jwtLifetimeSeconds: number;
@@ -44,6 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.SCHOLIA_HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.SCHOLIA_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'scholia.db')}`,
+    pgvector: env.SCHOLIA_PGVECTOR !== 'off',
     owner: {
       username: env.SCHOLIA_OWNER_USERNAME || undefined,
       password: env.SCHOLIA_OWNER_PASSWORD || undefined,

@@ -9,7 +9,7 @@ import { openDatabase } from './storage/open-database.js';
  * Same settings as the server (same database: the job-secrets key is the secret stored there, or SCHOLIA_JWT_SECRET).
  */
 const config = readConfig();
-const database = await openDatabase(config.databaseUrl);
+const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector });
 await ensureSharedSecret(database, config);
 const log = {
   info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),

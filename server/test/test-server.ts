@@ -40,7 +40,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     SCHOLIA_LOG_LEVEL: 'warn',
     ...options.env,
   });
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector });
   await ensureFirstOwner(database.db, OWNER);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,12 +4,17 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import type { Database, DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { preparePgvector } from './search/pgvector.js';
 import type { Tables } from './tables.js';
 
-/** Open the database named by `url` (`sqlite:<file>`, `sqlite::memory:` or `postgres://...`) and migrate it. */
-export async function openDatabase(url: string): Promise<Database> {
+/**
+ * Open the database named by `url` (`sqlite:<file>`, `sqlite::memory:` or `postgres://...`) and
+ * migrate it; on PostgreSQL, take pgvector into use when it is available, unless `pgvector` is false.
+ */
+export async function openDatabase(url: string, options: { pgvector?: boolean } = {}): Promise<Database> {
   const database = url.startsWith('postgres') ? await openPostgres(url) : openSqlite(url.replace(/^sqlite:/, ''));
   await migrateToLatest(database);
+  if (database.dialect === 'postgres') await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
   return database;
 }
 

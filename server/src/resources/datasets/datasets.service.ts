@@ -11,6 +11,7 @@ import {
   dropMetadataIndex,
   listFields,
   listMetadataProperties,
+  listVectorSettings,
 } from '../../storage/repositories/dataset-settings.repository.js';
 import {
   countRecords,
@@ -26,6 +27,7 @@ import {
   updateDataset as updateDatasetRow,
   workspaceExists,
 } from '../../storage/repositories/datasets.repository.js';
+import { dropVectorIndex } from '../../storage/search/pgvector.js';
 import { createTextIndex, dropTextIndex } from '../../storage/search/text-index.js';
 import type { DatasetRow, UserRow } from '../../storage/tables.js';
 import { applyDistributionToRecords, minSubmitted } from '../records/record-status.js';
@@ -100,11 +102,12 @@ export async function updateDataset(database: Database, dataset: DatasetRow, bod
   });
 }
 
-/** `DELETE /datasets/{id}`: rows cascade; the text index and metadata indexes go too. */
+/** `DELETE /datasets/{id}`: rows cascade; the text index, metadata and vector indexes go too. */
 export async function deleteDataset(database: Database, dataset: DatasetRow): Promise<DatasetRow> {
   const { dialect } = database;
   await database.db.transaction().execute(async (trx) => {
     for (const property of await listMetadataProperties(trx, dataset.id)) await dropMetadataIndex(trx, dialect, property.id);
+    for (const settings of await listVectorSettings(trx, dataset.id)) await dropVectorIndex(trx, settings.id);
     await deleteDatasetRow(trx, dataset.id);
     await dropTextIndex(trx, dialect, dataset.id);
   });

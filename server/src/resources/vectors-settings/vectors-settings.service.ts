@@ -11,6 +11,7 @@ import {
   insertVectorSettings,
   updateVectorSettings as updateVectorSettingsRow,
 } from '../../storage/repositories/dataset-settings.repository.js';
+import { createVectorIndex, dropVectorIndex } from '../../storage/search/pgvector.js';
 import type { DatasetRow, VectorSettingsRow } from '../../storage/tables.js';
 
 /** Contract §6.4. */
@@ -36,7 +37,7 @@ export async function createVectorSettings(
     throw new ConflictError(`Vector settings with name \`${body.name}\` already exists for dataset with id \`${dataset.id}\``);
   }
   const now = nowTimestamp();
-  return insertVectorSettings(db, {
+  const settings = await insertVectorSettings(db, {
     id: newId(),
     dataset_id: dataset.id,
     name: body.name,
@@ -45,6 +46,8 @@ export async function createVectorSettings(
     inserted_at: now,
     updated_at: now,
   });
+  await createVectorIndex(db, settings);
+  return settings;
 }
 
 export async function updateVectorSettings(
@@ -60,5 +63,6 @@ export async function updateVectorSettings(
 /** Vectors stored under these settings cascade. */
 export async function deleteVectorSettings(database: Database, settings: VectorSettingsRow): Promise<VectorSettingsRow> {
   await deleteVectorSettingsRow(database.db, settings.id);
+  await dropVectorIndex(database.db, settings.id);
   return settings;
 }

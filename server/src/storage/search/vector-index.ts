@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { Tables } from '../tables.js';
 import { DOT_KERNEL_WASM_BASE64 } from './dot-kernel.wasm.js';
+import { findSimilarWithPgvector } from './pgvector.js';
 import { grown } from './typed-arrays.js';
 
 /**
@@ -89,13 +90,18 @@ export interface SimilarityHit {
   cosine: number;
 }
 
-/** The best `limit` records by cosine similarity to `query`, best first. */
+/**
+ * The best `limit` records by cosine similarity to `query`, best first: through pgvector's index
+ * where it serves (storage/search/pgvector.ts), else exactly, as below.
+ */
 export async function findSimilarRecords(
   db: Kysely<Tables>,
   vectorSettings: { id: string; dimensions: number },
   query: ArrayLike<number>,
   options: SimilarityOptions,
 ): Promise<SimilarityHit[]> {
+  const viaIndex = await findSimilarWithPgvector(db, vectorSettings, query, options);
+  if (viaIndex) return viaIndex;
   const set = await currentVectorSet(db, vectorSettings);
   if (set.count === 0 || options.limit <= 0) return [];
   const unitQuery = writeQuery(set, query, options.negate);

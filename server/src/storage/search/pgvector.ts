@@ -1,0 +1,157 @@
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect.js';
+import type { Tables } from '../tables.js';
+import { decodeVector } from '../vector-codec.js';
+import type { SimilarityHit, SimilarityOptions } from './vector-index.js';
+
+/**
+ * Similarity search through pgvector's HNSW index, on PostgreSQL when the `vector` extension is
+ * installed (README, PostgreSQL). Vectors keep their float32 `value` (the exact search and every
+ * read use it) and gain an `embedding vector` copy written with it; each vector settings gets a
+ * partial HNSW index over `embedding::vector(<dimensions>)` for its rows.
+ *
+ * HNSW is approximate, as the reference engine's kNN is, so it serves only where an exact scan
+ * costs: sets of MIN_VECTORS vectors or more, most-similar order, no text or filter restriction.
+ * Everything else takes the exact in-memory search (vector-index.ts). The index is read by every
+ * server process as it is, so a vector written through one is found through another at once,
+ * with no in-memory copy to reload.
+ */
+
+/** Below this many vectors in a set the exact scan is fast and its results are exact. */
+let minVectors = 10_000;
+/** How long a set's size verdict is trusted before it is counted again. */
+const SIZE_TTL_MS = 30_000;
+
+/** Per database (keyed by its adapter, which transactions share): whether `embedding` is kept. */
+const enabled = new WeakMap<object, boolean>();
+const sizeVerdicts = new Map<string, { large: boolean; at: number }>();
+
+const adapterOf = (db: Kysely<Tables>) => db.getExecutor().adapter;
+
+/** Whether vector writes fill `embedding` and large sets are searched through HNSW. */
+export function usesPgvector(db: Kysely<Tables>): boolean {
+  return enabled.get(adapterOf(db)) ?? false;
+}
+
+/** Sets the size from which sets are searched through HNSW (tests). */
+export function setPgvectorMinVectors(value: number): void {
+  minVectors = value;
+  sizeVerdicts.clear();
+}
+
+/**
+ * At start on PostgreSQL: creates the extension when it is available and allowed, adds and fills
+ * `embedding`, and makes sure every vector settings has its index; `wanted` false
+ * (SCHOLIA_PGVECTOR=off) keeps pgvector out. Without the extension nothing changes and the exact
+ * search serves alone.
+ */
+export async function preparePgvector(db: Kysely<Tables>, wanted: boolean): Promise<boolean> {
+  const on = wanted && dialectOf(db) === 'postgres' && (await ensureExtension(db));
+  enabled.set(adapterOf(db), on);
+  if (!on) return false;
+  await sql`ALTER TABLE vectors ADD COLUMN IF NOT EXISTS embedding vector`.execute(db).catch(ignoreRace);
+  await fillMissingEmbeddings(db);
+  const { rows } = await sql<{ id: string; dimensions: number }>`SELECT id, dimensions FROM vector_settings`.execute(db);
+  for (const settings of rows) await createVectorIndex(db, settings);
+  return true;
+}
+
+async function ensureExtension(db: Kysely<Tables>): Promise<boolean> {
+  const installed = async () => (await sql`SELECT 1 FROM pg_extension WHERE extname = 'vector'`.execute(db)).rows.length > 0;
+  if (await installed()) return true;
+  const { rows } = await sql`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`.execute(db);
+  if (rows.length === 0) return false;
+  // Needs the right to create extensions; another process may be creating it at the same moment.
+  await sql`CREATE EXTENSION IF NOT EXISTS vector`.execute(db).catch(() => undefined);
+  return installed();
+}
+
+/** Two processes starting together may both add the column or index: the loser's error is no error. */
+function ignoreRace(error: { code?: string }): void {
+  if (error.code !== '42701' && error.code !== '42P07' && error.code !== '23505') throw error;
+}
+
+/** Vectors written before pgvector was enabled (or copied in from SQLite) get their embedding. */
+async function fillMissingEmbeddings(db: Kysely<Tables>): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ record_id: string; vector_settings_id: string; value: Uint8Array }>`
+      SELECT record_id, vector_settings_id, value FROM vectors WHERE embedding IS NULL LIMIT 500`.execute(db);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      await sql`UPDATE vectors SET embedding = ${embeddingText(decodeVector(row.value))}::vector
+        WHERE record_id = ${row.record_id} AND vector_settings_id = ${row.vector_settings_id}`.execute(db);
+    }
+  }
+}
+
+/** pgvector's text form of a vector: `[1,0.5,-2]`. */
+export function embeddingText(values: ArrayLike<number>): string {
+  return `[${Array.from(values, (value) => (Number.isFinite(value) ? value : 0)).join(',')}]`;
+}
+
+/** A vector settings id as it may be written into SQL: a UUID, checked. */
+function checkedId(vectorSettingsId: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(vectorSettingsId)) throw new Error('invalid vector settings id');
+  return vectorSettingsId;
+}
+
+const indexName = (vectorSettingsId: string) => `vectors_hnsw_${checkedId(vectorSettingsId).replace(/-/g, '')}`;
+
+/** The settings' partial HNSW index (cosine distance); a no-op when pgvector is not in use. */
+export async function createVectorIndex(db: Kysely<Tables>, settings: { id: string; dimensions: number }): Promise<void> {
+  if (!usesPgvector(db)) return;
+  const dimensions = Math.trunc(settings.dimensions);
+  await sql
+    .raw(
+      `CREATE INDEX IF NOT EXISTS ${indexName(settings.id)} ON vectors
+       USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) WHERE vector_settings_id = '${checkedId(settings.id)}'`,
+    )
+    .execute(db)
+    .catch(ignoreRace);
+}
+
+export async function dropVectorIndex(db: Kysely<Tables>, vectorSettingsId: string): Promise<void> {
+  if (!usesPgvector(db)) return;
+  await sql.raw(`DROP INDEX IF EXISTS ${indexName(vectorSettingsId)}`).execute(db);
+}
+
+/**
+ * The best hits through the HNSW index, or undefined when this search is one for the exact
+ * scan (pgvector not in use, a small set, least-similar order, restricted candidates).
+ */
+export async function findSimilarWithPgvector(
+  db: Kysely<Tables>,
+  settings: { id: string; dimensions: number },
+  query: ArrayLike<number>,
+  options: SimilarityOptions,
+): Promise<SimilarityHit[] | undefined> {
+  if (!usesPgvector(db) || options.negate || options.candidateRids !== undefined) return undefined;
+  if (!(await isLargeSet(db, settings.id))) return undefined;
+  const type = sql.raw(`vector(${Math.trunc(settings.dimensions)})`);
+  const wanted = options.limit + (options.excludeRid === undefined ? 0 : 1);
+  // Written exactly as the index expression, and the partial index's predicate as a literal, or
+  // the planner cannot match the index.
+  const distance = sql`v.embedding::${type} <=> ${embeddingText(query)}::${type}`;
+  const rows = await db.transaction().execute(async (trx) => {
+    // ef_search bounds how many candidates a search keeps: at least the hits asked for (max 1000).
+    await sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(64, wanted))}`).execute(trx);
+    const result = await sql<{ rid: number; distance: number }>`
+      SELECT r.rid, ${distance} AS distance FROM vectors v JOIN records r ON r.id = v.record_id
+      WHERE v.vector_settings_id = ${sql.raw(`'${checkedId(settings.id)}'`)} ORDER BY ${distance} LIMIT ${wanted}`.execute(trx);
+    return result.rows;
+  });
+  return rows
+    .filter((row) => Number(row.rid) !== options.excludeRid)
+    .slice(0, options.limit)
+    .map((row) => ({ rid: Number(row.rid), cosine: 1 - Number(row.distance) }));
+}
+
+async function isLargeSet(db: Kysely<Tables>, vectorSettingsId: string): Promise<boolean> {
+  const known = sizeVerdicts.get(vectorSettingsId);
+  if (known && performance.now() - known.at < SIZE_TTL_MS) return known.large;
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM (SELECT 1 FROM vectors WHERE vector_settings_id = ${vectorSettingsId} LIMIT ${minVectors}) v`.execute(db);
+  const large = Number(rows[0]?.n ?? 0) >= minVectors;
+  sizeVerdicts.set(vectorSettingsId, { large, at: performance.now() });
+  return large;
+}

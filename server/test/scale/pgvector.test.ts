@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findSimilarWithPgvector, setPgvectorMinVectors } from '../../src/storage/search/pgvector.js';
+import { TestApi } from '../api-client.js';
+import { createWorkspace } from '../fixtures.js';
+import { createSearchDataset, upsertRecords } from '../search-fixtures.js';
+import { createScratchDatabase, OWNER, startTestServer, type ScratchDatabase, type TestServer } from '../test-server.js';
+
+// Watch whether a search went through the HNSW index, without changing what it does.
+vi.mock('../../src/storage/search/pgvector.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/storage/search/pgvector.js')>();
+  return { ...original, findSimilarWithPgvector: vi.fn(original.findSimilarWithPgvector) };
+});
+
+/**
+ * Similarity through pgvector's HNSW index (PostgreSQL with the extension installed:
+ * scripts/install-pgvector.sh, which `.ci/run` runs). Sets are small here, so the size from which
+ * the index serves is lowered; every answer is checked against a brute-force cosine ranking.
+ */
+const adminUrl = process.env.SCHOLIA_TEST_DATABASE_URL;
+const available = adminUrl?.startsWith('postgres') ? await extensionAvailable(adminUrl) : false;
+
+async function extensionAvailable(url: string): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return ((await client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`)).rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+const DIMENSIONS = 16;
+let seed = 3;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+const randomVector = () => Array.from({ length: DIMENSIONS }, random);
+const cosine = (a: number[], b: number[]) => {
+  const fa = Float32Array.from(a);
+  const dot = fa.reduce((sum, x, i) => sum + x * b[i], 0);
+  return dot / Math.hypot(...fa) / Math.hypot(...b);
+};
+
+describe.runIf(available)('similarity through pgvector (PostgreSQL with the vector extension)', () => {
+  let scratch: ScratchDatabase;
+  let server: TestServer;
+  let owner: ReturnType<TestApi['as']>;
+  let datasetId: string;
+  let settingsId: string;
+  const idOf = new Map<string, string>();
+  const remember = (stored: { id: string; external_id: string }[]) => stored.forEach((record) => idOf.set(record.external_id, record.id));
+  const items = Array.from({ length: 1500 }, (_, i) => ({ external_id: `p${i}`, fields: { text: `point ${i}`, context: 'c' }, metadata: { n: i % 10 }, vectors: { big: randomVector() } }));
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(adminUrl!);
+    // Written before pgvector is in use: the next start must fill their embeddings and index them.
+    const before = await startTestServer({ env: { SCHOLIA_DATABASE_URL: scratch.url, SCHOLIA_PGVECTOR: 'off' } });
+    const api = new TestApi(before.url);
+    owner = api.as({ apiKey: OWNER.apiKey });
+    const workspace = await createWorkspace(api);
+    datasetId = (await createSearchDataset(api, workspace.id)).id;
+    const created = await owner.post(`/datasets/${datasetId}/vectors-settings`, { name: 'big', title: 'big', dimensions: DIMENSIONS });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    settingsId = created.body.id;
+    remember(await upsertRecords(api, datasetId, items.slice(0, 500)));
+    await before.close();
+
+    server = await startTestServer({ env: { SCHOLIA_DATABASE_URL: scratch.url } });
+    owner = new TestApi(server.url).as({ apiKey: OWNER.apiKey });
+    for (let start = 500; start < items.length; start += 500) remember(await upsertRecords(new TestApi(server.url), datasetId, items.slice(start, start + 500)));
+    setPgvectorMinVectors(0);
+  });
+  afterAll(async () => {
+    setPgvectorMinVectors(10_000);
+    await server?.close();
+    await scratch?.drop();
+  });
+
+  async function similar(body: Record<string, unknown>, limit = 10) {
+    vi.mocked(findSimilarWithPgvector).mockClear();
+    const res = await owner.post(`/datasets/${datasetId}/records/search?limit=${limit}`, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const viaIndex = (await vi.mocked(findSimilarWithPgvector).mock.results[0]?.value) !== undefined;
+    return { viaIndex, hits: res.body.items.map((item: any) => ({ id: item.record.external_id as string, score: item.query_score as number })) };
+  }
+  const exactTop = (query: number[], k: number, keep: (i: number) => boolean = () => true, sign = 1) =>
+    items
+      .map((item, i) => ({ id: item.external_id, i, score: cosine(item.vectors.big, query) }))
+      .filter(({ i }) => keep(i))
+      .sort((a, b) => sign * (b.score - a.score) || a.i - b.i)
+      .slice(0, k);
+
+  it('keeps an embedding for every vector and an HNSW index per vector settings', async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      const missing = await client.query('SELECT count(*)::int AS n FROM vectors WHERE embedding IS NULL');
+      expect(missing.rows[0].n).toBe(0);
+      const indexes = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [`vectors_hnsw_${settingsId.replace(/-/g, '')}`]);
+      expect(indexes.rows[0]?.indexdef).toMatch(/USING hnsw .*vector_cosine_ops/);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('finds the nearest vectors: recall against brute force, exact scores', async () => {
+    let found = 0;
+    for (let q = 0; q < 20; q++) {
+      const query = randomVector();
+      const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', value: query } } });
+      expect(viaIndex).toBe(true);
+      const want = exactTop(query, 10);
+      found += hits.filter((hit: { id: string }) => want.some((w) => w.id === hit.id)).length;
+      const scoreOf = new Map(items.map((item) => [item.external_id, cosine(item.vectors.big, query)]));
+      for (const hit of hits) expect(hit.score).toBeCloseTo((1 + scoreOf.get(hit.id)!) / 2, 5);
+      expect(hits.map((hit: { score: number }) => hit.score)).toEqual([...hits.map((hit: { score: number }) => hit.score)].sort((a, b) => b - a));
+    }
+    expect(found / 200).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('by record: the record itself is left out', async () => {
+    const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', record_id: idOf.get('p7') } } }, 5);
+    expect(viaIndex).toBe(true);
+    expect(hits.map((hit: { id: string }) => hit.id)).toEqual(exactTop(items[7].vectors.big, 6).map((hit) => hit.id).filter((id) => id !== 'p7').slice(0, 5));
+  });
+
+  it('a vector written a moment ago is found at once', async () => {
+    const query = randomVector();
+    const [fresh] = await upsertRecords(new TestApi(server.url), datasetId, [{ external_id: 'fresh', fields: { text: 'fresh', context: 'c' }, vectors: { big: query } }]);
+    const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', value: query } } }, 1);
+    expect(viaIndex).toBe(true);
+    expect(hits[0].id).toBe('fresh');
+    expect(hits[0].score).toBeCloseTo(1, 5);
+    expect((await owner.delete(`/datasets/${datasetId}/records?ids=${fresh.id}`)).status).toBe(204);
+  });
+
+  it('least similar and filtered searches stay exact (the in-memory scan)', async () => {
+    const query = randomVector();
+    const least = await similar({ query: { vector: { name: 'big', value: query, order: 'least_similar' } } });
+    expect(least.viaIndex).toBe(false);
+    expect(least.hits.map((hit: { id: string }) => hit.id)).toEqual(exactTop(query, 10, () => true, -1).map((hit) => hit.id));
+    const filtered = await similar({
+      query: { vector: { name: 'big', value: query } },
+      filters: { and: [{ type: 'range', scope: { entity: 'metadata', metadata_property: 'n' }, ge: 2, le: 3 }] },
+    });
+    expect(filtered.viaIndex).toBe(false);
+    expect(filtered.hits.map((hit: { id: string }) => hit.id)).toEqual(exactTop(query, 10, (i) => i % 10 === 2 || i % 10 === 3).map((hit) => hit.id));
+  });
+
+  it('deleting the vector settings drops its index', async () => {
+    expect((await owner.delete(`/vectors-settings/${settingsId}`)).status).toBe(200);
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      const indexes = await client.query(`SELECT 1 FROM pg_indexes WHERE indexname = $1`, [`vectors_hnsw_${settingsId.replace(/-/g, '')}`]);
+      expect(indexes.rowCount).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
+});
