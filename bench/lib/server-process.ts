@@ -65,13 +65,16 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
     SCHOLIA_LOG_LEVEL: 'warn',
     SCHOLIA_HUB_URL: 'http://127.0.0.1:9',
     SCHOLIA_DATASETS_SERVER_URL: 'http://127.0.0.1:9',
-    // As `npm start` sets it (server/package.json): large blocks such as the 19 MiB of each
-    // password hash go back to the system when freed instead of staying in the allocator's heap.
+    // As `npm start` sets them (server/package.json): large blocks such as the 19 MiB of each
+    // password hash go back to the system when freed instead of staying in the allocator's heap,
+    // and two malloc arenas instead of one per thread keep freed memory from scattering.
     MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...options.env,
   };
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // `npm start`'s small young generation comes first, so BENCH_SERVER_NODE_ARGS can override it.
+  const nodeArgs = ['--max-semi-space-size=4', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   // Default: the compiled server, what `npm start` runs. BENCH_SERVER_RUNTIME=tsx: the sources
   // through the TypeScript loader, as the tests run them (about 70 MB more memory).
   const entry = process.env.BENCH_SERVER_RUNTIME === 'tsx' ? ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')] : compiledServer();

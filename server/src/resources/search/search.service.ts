@@ -101,10 +101,15 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     if (textMatch === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
   }
 
-  // A hidden question does not exist for the caller: filtering or sorting by it gets the same
-  // "Question not found" 422 as an unknown name, so its name cannot be probed.
+  // A hidden question or metadata property does not exist for the caller: filtering or sorting by
+  // it gets the same 422 as an unknown name, so neither its name nor its values can be probed.
   const hidden = visibility.hiddenQuestions;
-  const searchable: DatasetSettings = { ...settings, questions: settings.questions.filter((q) => !hidden?.ids.has(q.id)) };
+  const visibleKeys = visibility.metadataKeys;
+  const searchable: DatasetSettings = {
+    ...settings,
+    questions: settings.questions.filter((q) => !hidden?.ids.has(q.id)),
+    metadataProperties: settings.metadataProperties.filter((property) => !visibleKeys || visibleKeys.has(property.name)),
+  };
   const filters = await withListProbes(db, dataset.id, resolveFilters(body, searchable, perspective));
   const sort = resolveSort(body, searchable, perspective);
   const search: RecordSearch = { datasetId: dataset.id, filters, textMatch, sort };

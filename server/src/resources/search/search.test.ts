@@ -393,6 +393,21 @@ describe('include and /me visibility', () => {
     const owner = await search({ me: true, body });
     expect(owner.body.items[0].record.metadata).toEqual({ n: 1, score: 0.1, group: 'a', secret: 'x' });
   });
+
+  it('/me: annotators cannot filter or sort by a metadata property hidden from them (its values cannot be probed)', async () => {
+    const notFound = unprocessable(`MetadataProperty not found filtering by name=secret, dataset_id=${ds.id}`);
+    const byHidden = terms({ entity: 'metadata', metadata_property: 'secret' }, ['x']);
+    const filtered = await search({ me: true, as: p.annotatorMember.api, body: byHidden });
+    expect(filtered.status).toBe(422);
+    expect(filtered.body).toEqual(notFound);
+    const sorted = await search({ me: true, as: p.annotatorMember.api, body: { sort: [{ scope: { entity: 'metadata', metadata_property: 'secret' }, order: 'asc' }] } });
+    expect(sorted.status).toBe(422);
+    expect(sorted.body).toEqual(notFound);
+    // Visible properties still filter; admins may use the hidden one.
+    expect((await search({ me: true, as: p.annotatorMember.api, body: terms({ entity: 'metadata', metadata_property: 'group' }, ['a']) })).status).toBe(200);
+    const admin = await search({ me: true, as: p.adminMember.api, body: byHidden });
+    expect(admin.body.items.map((i: any) => i.record.external_id)).toEqual(['r1']);
+  });
 });
 
 describe('questions hidden from annotators (Scholia extension)', () => {
