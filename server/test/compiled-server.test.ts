@@ -63,13 +63,14 @@ describe('the compiled server (npm start)', () => {
   it('starts the metadata column worker from its compiled file', async () => {
     // The sources start it through the TypeScript loader; the build must ship the plain-JS worker.
     const worker = new Worker(path.join(repoRoot, 'server/dist/storage/search/metadata-columns.worker.js'), {
-      workerData: { file: path.join(server.dataDir, 'scholia.db'), datasetId, names: ['missing'] },
+      workerData: { source: { kind: 'sqlite', file: path.join(server.dataDir, 'scholia.db') }, datasetId, names: ['missing'] },
     });
-    const columns = await new Promise<{ rids: Float64Array; columns: Map<string, { kind: string }> }>((resolve, reject) => {
+    const columns = await new Promise<{ rids: Float64Array; version: number; columns: Map<string, { kind: string }> }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
     expect(columns.rids).toHaveLength(1);
+    expect(columns.version).toBeGreaterThan(0);
     expect(columns.columns.get('missing')).toMatchObject({ kind: 'number' });
   });
 });
