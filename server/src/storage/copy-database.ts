@@ -65,6 +65,9 @@ export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: stri
       }
       // rid is a bigserial: continue after the copied keys.
       await sql`SELECT setval(pg_get_serial_sequence('records', 'rid'), GREATEST((SELECT max(rid) FROM records), 1))`.execute(trx);
+      // The record-set version triggers wait for commit (migration 202611240500); PostgreSQL refuses
+      // an index on a table with waiting trigger events, so they run now.
+      await sql`SET CONSTRAINTS ALL IMMEDIATE`.execute(trx);
       report.textIndexes = await rebuildIndexes(trx);
       log(`text indexes rebuilt: ${report.textIndexes}`);
     });
