@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'r
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, queryClient } from '@scholia/shared/api';
-import { notify } from '@scholia/shared/bus';
+import { bus, notify } from '@scholia/shared/bus';
 import { initI18n } from '@scholia/shared/i18n';
 import type { GuardServices } from './guard-chain.js';
 import { GuardedRoutes, ShellRoot } from './route-table.js';
@@ -55,6 +55,19 @@ describe('route table', () => {
     const router = renderAt('/user-settings?tab=1');
     await vi.waitFor(() => expect(router.location).toBe('/sign-in'));
     expect(localStorage.getItem('scholia.redirectTo')).toBe('/user-settings?tab=1');
+  });
+
+  it('a sign-out sends a private screen to sign-in, but leaves the OAuth callback mid-exchange', async () => {
+    const router = renderAt('/oauth/huggingface/callback?code=c&state=s');
+    await vi.waitFor(() => expect(router.location).toBe('/oauth/huggingface/callback?code=c&state=s'));
+    act(() => bus.emit('session:signed-out', { reason: 'unauthorized' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(router.location).toBe('/oauth/huggingface/callback?code=c&state=s');
+    cleanup();
+    const other = renderAt('/no/such/page');
+    await screen.findByText('This page could not be found');
+    act(() => bus.emit('session:signed-out', { reason: 'unauthorized' }));
+    await vi.waitFor(() => expect(other.location).toBe('/sign-in'));
   });
 
   it('shows toasts requested on the bus', async () => {

@@ -15,7 +15,7 @@ import { browserGuardServices } from '../session/guard-services.js';
 import { Toaster } from '../toasts/toaster.js';
 import { Booting } from '../chrome/booting.js';
 import { DEFAULT_CHAIN, runGuardChain, type GuardOutcome, type GuardServices } from './guard-chain.js';
-import { SIGN_IN_PATH, type RouteName } from './route-names.js';
+import { PUBLIC_ROUTES, SIGN_IN_PATH, type RouteName } from './route-names.js';
 
 type QueryOptions = Parameters<typeof queryClient.prefetchQuery>[0];
 
@@ -178,8 +178,14 @@ export class RouteErrorBoundary extends Component<{ location?: Location; childre
 export function ShellRoot() {
   const navigate = useNavigate();
   const location = useLocation();
+  const shown = useRef(location);
+  shown.current = location;
   useEffect(() => {
-    const onSignedOut = () => void navigate(SIGN_IN_PATH);
+    const onSignedOut = () => {
+      // A public screen stays: the OAuth callback, mid-exchange, must outlive a stale token's 401.
+      const name = guardOf(shown.current)?.name;
+      if (!name || !PUBLIC_ROUTES.includes(name)) void navigate(SIGN_IN_PATH);
+    };
     bus.on('session:signed-out', onSignedOut);
     return () => bus.off('session:signed-out', onSignedOut);
   }, [navigate]);
