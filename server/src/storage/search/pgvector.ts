@@ -71,16 +71,21 @@ function ignoreRace(error: { code?: string }): void {
   if (error.code !== '42701' && error.code !== '42P07' && error.code !== '23505') throw error;
 }
 
-/** Vectors written before pgvector was enabled (or copied in from SQLite) get their embedding. */
+/**
+ * Vectors written before pgvector was enabled (or copied in from SQLite) get their embedding, a
+ * statement per page. A partial index finds them, so a start with none to fill reads nothing.
+ */
 async function fillMissingEmbeddings(db: Kysely<Tables>): Promise<void> {
+  await sql`CREATE INDEX IF NOT EXISTS vectors_embedding_missing ON vectors (record_id, vector_settings_id) WHERE embedding IS NULL`
+    .execute(db)
+    .catch(ignoreRace);
   for (;;) {
     const { rows } = await sql<{ record_id: string; vector_settings_id: string; value: Uint8Array }>`
       SELECT record_id, vector_settings_id, value FROM vectors WHERE embedding IS NULL LIMIT 500`.execute(db);
     if (rows.length === 0) return;
-    for (const row of rows) {
-      await sql`UPDATE vectors SET embedding = ${embeddingText(decodeVector(row.value))}::vector
-        WHERE record_id = ${row.record_id} AND vector_settings_id = ${row.vector_settings_id}`.execute(db);
-    }
+    const values = rows.map((row) => sql`(${row.record_id}, ${row.vector_settings_id}, ${embeddingText(decodeVector(row.value))}::vector)`);
+    await sql`UPDATE vectors v SET embedding = m.embedding FROM (VALUES ${sql.join(values)}) AS m (record_id, vector_settings_id, embedding)
+      WHERE v.record_id = m.record_id AND v.vector_settings_id = m.vector_settings_id`.execute(db);
   }
 }
 
