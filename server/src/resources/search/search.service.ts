@@ -18,6 +18,7 @@ import {
   metadataHasListValues,
   pageBySort,
   pageByTextScore,
+  pageOfTextHits,
   sortRids,
   textIndexExists,
   type RecordFilter,
@@ -192,6 +193,10 @@ async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSett
   const unsorted = search.sort.length === 0;
   const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));
   if (fromColumns) return { page: scored(fromColumns.entries), total: fromColumns.total };
+  if (search.textMatch !== undefined && unsorted && search.filters.length === 0) {
+    const ranked = await pageOfTextHits(db, search.datasetId, search.textMatch, options.offset, options.limit);
+    return { page: scored(ranked.page), total: ranked.total ?? (await totalFor(db, search, ranked.page.length, options)) };
+  }
   // The columns hold every record at the current version: their length is the dataset's size.
   const planned = { ...(await withTextPlan(db, search)), recordCount: columns?.rids.length };
   const page = planned.textMatch !== undefined && unsorted

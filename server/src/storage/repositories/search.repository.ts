@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { bestMatches, type Order } from '../../lib/best-matches.js';
 import { dialectOf, type DialectName } from '../dialect.js';
 import type { RecordRow, Tables } from '../tables.js';
 import { parseTextMatch, postgresTableExists, searchTokens, textIndexTable } from '../search/text-index.js';
@@ -138,6 +139,20 @@ export async function pageByTextScore(db: Db, search: RecordSearch, offset: numb
           ORDER BY h.score, h.rid LIMIT ${limit} OFFSET ${offset}`;
   const { rows } = await query.execute(db);
   return rows.map((row) => ({ rid: Number(row.rid), score: -Number(row.score) }));
+}
+
+/**
+ * A text-only page by relevance, with its total where it comes for free. PostgreSQL reads each
+ * hit's id and rank in one pass and picks the page here: every hit is a visit to its row (GIN has
+ * no index-only scans), and ranking then counting in SQL would visit every hit twice. SQLite ranks
+ * in FTS5 and leaves the total to the caller (an index-only count, needed only for a full page).
+ */
+export async function pageOfTextHits(db: Db, datasetId: string, textMatch: string, offset: number, limit: number): Promise<{ page: ScoredRid[]; total?: number }> {
+  if (dialectOf(db) !== 'postgres') return { page: await pageByTextScore(db, { datasetId, filters: [], textMatch, sort: [] }, offset, limit) };
+  const { rids, scores } = await readTextHits(db, datasetId, textMatch, true);
+  const byRank: Order = (a, b) => scores![b] - scores![a] || rids[a] - rids[b];
+  const page = bestMatches(rids.length, byRank, offset + limit).slice(offset);
+  return { page: page.map((hit) => ({ rid: rids[hit], score: scores![hit] })), total: rids.length };
 }
 
 /** One page of matching rids in sort order (insertion order when no sort, and as tie-break). */
