@@ -11,7 +11,7 @@ import type { SimilarityHit, SimilarityOptions } from './vector-index.js';
  * partial HNSW index over `embedding::vector(<dimensions>)` for its rows.
  *
  * HNSW is approximate, as the reference engine's kNN is, so it serves only where an exact scan
- * costs: sets of MIN_VECTORS vectors or more, most-similar order, no text or filter restriction.
+ * costs: sets of 10,000 vectors or more, most-similar order, no text or filter restriction.
  * Everything else takes the exact in-memory search (vector-index.ts). The index is read by every
  * server process as it is, so a vector written through one is found through another at once,
  * with no in-memory copy to reload.
