@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metadataColumnsSettled, resetMetadataColumns } from '../../src/storage/search/metadata-columns.js';
 import { TestApi } from '../api-client.js';
+import { createSearchDataset } from '../search-fixtures.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { buildWorld, createWorldUser, seedPublished, type World, type WorldUser } from './harness.js';
 
@@ -105,4 +107,45 @@ describe('concurrent responses on the same records (min_submitted = 2)', () => {
       });
     }
   }, 120_000);
+});
+
+describe('concurrent bulk record writes to one dataset', () => {
+  afterAll(() => resetMetadataColumns({ minRecords: 20_000, reloadCooldownMs: 30_000 }));
+
+  it('all succeed (no lock cycle on the record-set version) and column searches match the stored values', async () => {
+    const ds = await createSearchDataset(world.owner, world.ws);
+    resetMetadataColumns({ minRecords: 0, reloadCooldownMs: 0 });
+    // Six clients re-log overlapping records with new metadata at once, in orders of their own.
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, async (_, client) => {
+        const seen: (number | string)[] = [];
+        for (let round = 0; round < 4; round++) {
+          const items = Array.from({ length: 30 }, (_, i) => {
+            const n = (i * 7 + client * 5 + round * 3) % 45;
+            return { external_id: `c${n}`, fields: { text: `concurrent ${n}`, context: 'c' }, metadata: { n: client * 10 + round } };
+          });
+          const res = await world.owner.put(`/datasets/${ds.id}/records/bulk`, { items });
+          seen.push(res.status === 200 ? 200 : `${res.status} ${JSON.stringify(res.body)}`);
+          // Searches in between keep loading the column copy while the writes go on.
+          await world.owner.post(`/datasets/${ds.id}/records/search`, { filters: { and: [{ type: 'range', scope: { entity: 'metadata', metadata_property: 'n' }, ge: 20 }] } });
+        }
+        return seen;
+      }),
+    );
+    expect(statuses.flat().filter((status) => status !== 200)).toEqual([]);
+
+    const listed = await world.owner.get(`/datasets/${ds.id}/records?limit=1000`);
+    const stored = new Map((listed.body.items as { external_id: string; metadata: { n: number } }[]).map((r) => [r.external_id, r.metadata.n]));
+    const expected = [...stored].filter(([, n]) => n >= 20).sort((a, b) => b[1] - a[1] || 0).map(([, n]) => n);
+    await metadataColumnsSettled();
+    const body = {
+      filters: { and: [{ type: 'range', scope: { entity: 'metadata', metadata_property: 'n' }, ge: 20 }] },
+      sort: [{ scope: { entity: 'metadata', metadata_property: 'n' }, order: 'desc' }],
+    };
+    await world.owner.post(`/datasets/${ds.id}/records/search?limit=100`, body); // loads the copy at the final version
+    await metadataColumnsSettled();
+    const found = await world.owner.post(`/datasets/${ds.id}/records/search?limit=100`, body);
+    expect(found.body.total).toBe(expected.length);
+    expect(found.body.items.map((item: { record: { metadata: { n: number } } }) => item.record.metadata.n)).toEqual(expected);
+  });
 });

@@ -5,6 +5,7 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { nowTimestamp } from '../../lib/time.js';
 import type { Database } from '../../storage/dialect.js';
 import { sqliteHandle } from '../../storage/open-database.js';
+import { retryWriteConflicts } from '../../storage/write-conflicts.js';
 import { fromJson, toJson } from '../../storage/json.js';
 import {
   deleteRecords,
@@ -82,11 +83,15 @@ export async function createRecordsBulk(database: Database, user: UserRow, datas
   const { db } = database;
   const dataset = await getWritableDataset(db, user, datasetId);
   const externalIds = items.map((i) => externalIdOf(i.external_id)).filter((e): e is string => e !== null);
-  const found = new Set((await findRecordsByExternalIds(db, dataset.id, externalIds)).map((r) => r.external_id));
-  const duplicates = externalIds.filter((e) => found.has(e));
-  if (duplicates.length > 0) throw new UnprocessableError(`found records with same external ids: ${duplicates.join(', ')}`);
-  const { records } = await writeBulk(database, dataset, items, new Map(), new Map());
-  return records;
+  // A concurrent request may create the same external ids between the check and the write: the
+  // retry's check then refuses them as duplicates instead of the insert failing.
+  return retryWriteConflicts(async () => {
+    const found = new Set((await findRecordsByExternalIds(db, dataset.id, externalIds)).map((r) => r.external_id));
+    const duplicates = externalIds.filter((e) => found.has(e));
+    if (duplicates.length > 0) throw new UnprocessableError(`found records with same external ids: ${duplicates.join(', ')}`);
+    const { records } = await writeBulk(database, dataset, items, new Map(), new Map());
+    return records;
+  });
 }
 
 /** `PUT /datasets/{id}/records/bulk`: matched by external_id, then id, within the dataset. */
@@ -100,13 +105,17 @@ export async function upsertRecordsBulk(
   const { db } = database;
   const dataset = await getWritableDataset(db, user, datasetId);
   const externalIds = items.map((i) => externalIdOf(i.external_id)).filter((e): e is string => e !== null);
-  const byExternalId = new Map((await findRecordsByExternalIds(db, dataset.id, externalIds)).map((r) => [r.external_id!, r]));
-  const idsToFind = items
-    .filter((i) => i.id && !byExternalId.has(externalIdOf(i.external_id) ?? '\u0000'))
-    .map((i) => i.id as string);
-  const byId = new Map((await findRecordsByIds(db, dataset.id, idsToFind)).map((r) => [r.id, r]));
-  const { records, updatedIds } = await writeBulk(database, dataset, items, byExternalId, byId);
-  return { items: records, updated_item_ids: updatedIds };
+  // Two requests logging the same new records at once both see them missing; the loser's insert
+  // then meets the winner's row (or, on PostgreSQL, a lock cycle): it reads again and retries.
+  return retryWriteConflicts(async () => {
+    const byExternalId = new Map((await findRecordsByExternalIds(db, dataset.id, externalIds)).map((r) => [r.external_id!, r]));
+    const idsToFind = items
+      .filter((i) => i.id && !byExternalId.has(externalIdOf(i.external_id) ?? '\u0000'))
+      .map((i) => i.id as string);
+    const byId = new Map((await findRecordsByIds(db, dataset.id, idsToFind)).map((r) => [r.id, r]));
+    const { records, updatedIds } = await writeBulk(database, dataset, items, byExternalId, byId);
+    return { items: records, updated_item_ids: updatedIds };
+  });
 }
 
 /** Request-shape rules the reference enforces in its schema (422 validation shape). */
@@ -185,7 +194,12 @@ async function writeBulk(
     }
   });
 
-  const plans = [...planned.values()];
+  // Existing records in id order, so concurrent writers lock their rows in one order (no cycle);
+  // new ones in the order given, which becomes their insertion order.
+  const plans = [
+    ...[...planned.values()].filter((plan) => plan.existing).sort((a, b) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0)),
+    ...[...planned.values()].filter((plan) => !plan.existing),
+  ];
   const written = await db.transaction().execute(async (trx) => {
     const writtenRelations = await persistPlans(trx, database, context, plans);
     const presented = new Map<string, RecordJson>();
