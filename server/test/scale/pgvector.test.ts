@@ -147,6 +147,38 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
     expect(filtered.hits.map((hit: { id: string }) => hit.id)).toEqual(exactTop(query, 10, (i) => i % 10 === 2 || i % 10 === 3).map((hit) => hit.id));
   });
 
+  it('a vector changed by a process without pgvector loses its stale embedding; the next start fills it anew', async () => {
+    const moved = randomVector();
+    const off = await startTestServer({ env: { SCHOLIA_DATABASE_URL: scratch.url, SCHOLIA_PGVECTOR: 'off' } });
+    try {
+      await upsertRecords(new TestApi(off.url), datasetId, [{ external_id: 'p11', vectors: { big: moved } }]);
+    } finally {
+      await off.close();
+    }
+    const embeddingOf = async () => {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query('SELECT embedding::text AS e FROM vectors WHERE record_id = $1 AND vector_settings_id = $2', [idOf.get('p11'), settingsId]);
+        return rows[0].e as string | null;
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await embeddingOf()).toBeNull();
+    const again = await startTestServer({ env: { SCHOLIA_DATABASE_URL: scratch.url } });
+    try {
+      const filled = JSON.parse((await embeddingOf())!) as number[];
+      filled.forEach((value, i) => expect(value).toBeCloseTo(moved[i], 5));
+      const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', value: moved } } }, 1);
+      expect(viaIndex).toBe(true);
+      expect(hits[0].id).toBe('p11');
+    } finally {
+      await again.close();
+    }
+  });
+
   it('deleting the vector settings drops its index', async () => {
     expect((await owner.delete(`/vectors-settings/${settingsId}`)).status).toBe(200);
     const { default: pg } = await import('pg');

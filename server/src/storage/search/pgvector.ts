@@ -50,6 +50,7 @@ export async function preparePgvector(db: Kysely<Tables>, wanted: boolean): Prom
   enabled.set(adapterOf(db), on);
   if (!on) return false;
   await sql`ALTER TABLE vectors ADD COLUMN IF NOT EXISTS embedding vector`.execute(db).catch(ignoreRace);
+  await clearStaleEmbeddings(db);
   await fillMissingEmbeddings(db);
   const { rows } = await sql<{ id: string; dimensions: number }>`SELECT id, dimensions FROM vector_settings`.execute(db);
   for (const settings of rows) await createVectorIndex(db, settings);
@@ -69,6 +70,23 @@ async function ensureExtension(db: Kysely<Tables>): Promise<boolean> {
 /** Two processes starting together may both add the column or index: the loser's error is no error. */
 function ignoreRace(error: { code?: string }): void {
   if (error.code !== '42701' && error.code !== '42P07' && error.code !== '23505') throw error;
+}
+
+/**
+ * A process running without pgvector (SCHOLIA_PGVECTOR=off, or an older build) updates a vector's
+ * value but not its embedding: the embedding is then cleared, rather than left pointing at the old
+ * vector, and the next start with pgvector fills it again.
+ */
+async function clearStaleEmbeddings(db: Kysely<Tables>): Promise<void> {
+  await sql`CREATE OR REPLACE FUNCTION clear_stale_embedding() RETURNS trigger AS $$
+    BEGIN
+      IF NEW.value IS DISTINCT FROM OLD.value AND NEW.embedding IS NOT DISTINCT FROM OLD.embedding THEN
+        NEW.embedding := NULL;
+      END IF;
+      RETURN NEW;
+    END $$ LANGUAGE plpgsql`.execute(db).catch(ignoreRace);
+  await sql`CREATE OR REPLACE TRIGGER vectors_clear_stale_embedding BEFORE UPDATE ON vectors
+    FOR EACH ROW EXECUTE FUNCTION clear_stale_embedding()`.execute(db).catch(ignoreRace);
 }
 
 /**
