@@ -136,7 +136,7 @@ describe('concurrent bulk record writes to one dataset', () => {
 
     const listed = await world.owner.get(`/datasets/${ds.id}/records?limit=1000`);
     const stored = new Map((listed.body.items as { external_id: string; metadata: { n: number } }[]).map((r) => [r.external_id, r.metadata.n]));
-    const expected = [...stored].filter(([, n]) => n >= 20).sort((a, b) => b[1] - a[1] || 0).map(([, n]) => n);
+    const expected = [...stored].filter(([, n]) => n >= 20).map(([, n]) => n).sort((a, b) => b - a);
     await metadataColumnsSettled();
     const body = {
       filters: { and: [{ type: 'range', scope: { entity: 'metadata', metadata_property: 'n' }, ge: 20 }] },

@@ -33,27 +33,16 @@ export async function searchWithColumns(
   const order = positionOrder(search.sort, columns);
   if (tests.some((test) => test === undefined) || order === undefined) return undefined;
 
-  if (search.textMatch === undefined) {
-    const positions = passingPositions(columns.rids.length, tests as PositionTest[]);
-    // Without a sort the positions are already in rid order: no ranking needed.
-    const page = search.sort.length === 0 ? [...positions.subarray(offset, offset + limit)] : bestMatches(positions.length, (a, b) => order(positions[a], positions[b]), offset + limit).slice(offset).map((match) => positions[match]);
-    return { entries: page.map((position) => ({ rid: columns.rids[position] })), total: positions.length };
-  }
-
-  const byRelevance = search.sort.length === 0;
-  const hits = await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
-  const { positions, hitIndexes } = matchingPositions(hits.rids, columns.rids, tests as PositionTest[]);
-  // Ranks matches (indexes into `positions`): by the sort keys, or by relevance then rid.
-  let compare: Order = (a, b) => order(positions[a], positions[b]);
-  if (byRelevance) {
-    const scores = Float64Array.from(hitIndexes, (h) => hits.scores![h]);
-    compare = (a, b) => scores[b] - scores[a] || positions[a] - positions[b];
-  }
-  const page = bestMatches(positions.length, compare, offset + limit).slice(offset);
-  return {
-    entries: page.map((match) => ({ rid: columns.rids[positions[match]], score: byRelevance ? hits.scores![hitIndexes[match]] : undefined })),
-    total: positions.length,
-  };
+  const checks = tests as PositionTest[];
+  const byRelevance = search.textMatch !== undefined && search.sort.length === 0;
+  const hits = search.textMatch === undefined ? undefined : await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
+  const { positions, scores } = hits ? matchingPositions(hits, columns.rids, checks) : { positions: passingPositions(columns.rids.length, checks), scores: undefined };
+  // Matches (indexes into `positions`) by relevance then rid, or by the sort keys then rid; with
+  // neither, `positions` already ascend by rid.
+  const compare: Order = scores ? (a, b) => scores[b] - scores[a] || positions[a] - positions[b] : (a, b) => order(positions[a], positions[b]);
+  const end = Math.min(offset + limit, positions.length);
+  const page = scores || search.sort.length > 0 ? bestMatches(positions.length, compare, offset + limit).slice(offset) : Array.from({ length: Math.max(0, end - offset) }, (_, i) => offset + i);
+  return { entries: page.map((match) => ({ rid: columns.rids[positions[match]], score: scores?.[match] })), total: positions.length };
 }
 
 function sortableKey(key: SortKey): boolean {
@@ -76,25 +65,25 @@ function passes(tests: PositionTest[], position: number): boolean {
 }
 
 /**
- * The column positions of the hits that pass every test; both rid lists ascend, so one merge
- * pass finds them. `hitIndexes[i]` is where `positions[i]` sits among the hits.
+ * The column positions of the hits that pass every test, with each match's relevance when the
+ * hits carry it; both rid lists ascend, so one merge pass finds them.
  */
-function matchingPositions(hitRids: Float64Array, rids: Float64Array, tests: PositionTest[]): { positions: Int32Array; hitIndexes: Int32Array } {
-  const positions = new Int32Array(hitRids.length);
-  const hitIndexes = new Int32Array(hitRids.length);
+function matchingPositions(hits: { rids: Float64Array; scores?: Float64Array }, rids: Float64Array, tests: PositionTest[]): { positions: Int32Array; scores?: Float64Array } {
+  const positions = new Int32Array(hits.rids.length);
+  const scores = hits.scores ? new Float64Array(hits.rids.length) : undefined;
   let count = 0;
   let position = 0;
-  for (let h = 0; h < hitRids.length; h++) {
-    const rid = hitRids[h];
+  for (let h = 0; h < hits.rids.length; h++) {
+    const rid = hits.rids[h];
     while (position < rids.length && rids[position] < rid) position++;
     if (position === rids.length) break;
     // A hit the columns do not know was written after they were read; the version check makes that a race only.
     if (rids[position] !== rid || !passes(tests, position)) continue;
     positions[count] = position;
-    hitIndexes[count] = h;
+    if (scores) scores[count] = hits.scores![h];
     count++;
   }
-  return { positions: positions.subarray(0, count), hitIndexes: hitIndexes.subarray(0, count) };
+  return { positions: positions.subarray(0, count), scores: scores?.subarray(0, count) };
 }
 
 /** The same test as the SQL filter, for the column shapes whose semantics match exactly; else undefined. */

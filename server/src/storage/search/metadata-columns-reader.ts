@@ -152,7 +152,6 @@ class ColumnBuilder {
   }
 }
 
-
 /** The buffers to move (not copy) when the columns cross from a worker thread. */
 export function columnBuffers(columns: MetadataColumns): ArrayBuffer[] {
   const buffers = [columns.rids.buffer as ArrayBuffer];
