@@ -5,6 +5,7 @@ import { newApiKey, newId } from '../lib/ids.js';
 import { nowTimestamp } from '../lib/time.js';
 import { countUsers, insertUser } from '../storage/repositories/users.repository.js';
 import type { Tables } from '../storage/tables.js';
+import { isWriteConflict } from '../storage/write-conflicts.js';
 
 export interface FirstOwnerOptions {
   username?: string;
@@ -21,7 +22,8 @@ export interface CreatedOwner {
 
 /**
  * On an empty database, creates the first owner from the configured credentials, generating a
- * random password (never a fixed default) when none is configured. Returns undefined when users exist.
+ * random password (never a fixed default) when none is configured. Returns undefined when users exist
+ * (also when another process starting at the same moment created the owner).
  */
 export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOptions): Promise<CreatedOwner | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
@@ -30,7 +32,7 @@ export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOp
   const password = options.password ?? generatedPassword!;
   const apiKey = options.apiKey ?? newApiKey();
   const now = nowTimestamp();
-  await insertUser(db, {
+  const inserted = await insertUser(db, {
     id: newId(),
     first_name: username,
     last_name: null,
@@ -40,6 +42,13 @@ export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOp
     api_key: apiKey,
     inserted_at: now,
     updated_at: now,
-  });
-  return { username, generatedPassword, apiKey };
+  }).then(
+    () => true,
+    // Another server process starting on the same empty database created the owner first.
+    (error: unknown) => {
+      if (isWriteConflict(error)) return false;
+      throw error;
+    },
+  );
+  return inserted ? { username, generatedPassword, apiKey } : undefined;
 }

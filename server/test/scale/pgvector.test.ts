@@ -179,6 +179,26 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
     }
   });
 
+  it('two server processes starting at once on a new database both start: one owner, pgvector set up once', async () => {
+    const fresh = await createScratchDatabase(adminUrl!);
+    try {
+      const both = await Promise.all([0, 1].map(() => startTestServer({ env: { SCHOLIA_DATABASE_URL: fresh.url } })));
+      for (const started of both) await started.close();
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      try {
+        const column = await client.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'vectors' AND column_name = 'embedding'`);
+        expect(column.rowCount).toBe(1);
+        expect((await client.query(`SELECT username FROM users`)).rows).toEqual([{ username: OWNER.username }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it('deleting the vector settings drops its index', async () => {
     expect((await owner.delete(`/vectors-settings/${settingsId}`)).status).toBe(200);
     const { default: pg } = await import('pg');

@@ -4,7 +4,7 @@ import { dialectOf } from '../dialect.js';
 import { embeddingText, usesPgvector } from '../search/pgvector.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
-import { decodeVector } from '../vector-codec.js';
+import { presentVector } from '../vector-codec.js';
 
 /**
  * Bulk writes take an optional raw SQLite handle (the connection under the caller's Kysely
@@ -211,7 +211,7 @@ export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlit
 async function upsertVectorRowsWithEmbeddings(db: Db, rows: VectorRow[]): Promise<void> {
   for (const chunk of chunks(rows, 100)) {
     const values = chunk.map(
-      (r) => sql`(${r.record_id}, ${r.dataset_id}, ${r.vector_settings_id}, ${r.value}, ${r.inserted_at}, ${r.updated_at}, ${embeddingText(decodeVector(r.value))}::vector)`,
+      (r) => sql`(${r.record_id}, ${r.dataset_id}, ${r.vector_settings_id}, ${r.value}, ${r.inserted_at}, ${r.updated_at}, ${embeddingText(presentVector(r.value))}::vector)`,
     );
     await sql`
       INSERT INTO vectors (record_id, dataset_id, vector_settings_id, value, inserted_at, updated_at, embedding) VALUES ${sql.join(values)}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { Tables } from '../tables.js';
-import { decodeVector } from '../vector-codec.js';
+import { presentVector } from '../vector-codec.js';
 import type { SimilarityHit, SimilarityOptions } from './vector-index.js';
 
 /**
@@ -43,33 +43,36 @@ export function setPgvectorMinVectors(value: number): void {
  * At start on PostgreSQL: creates the extension when it is available and allowed, adds and fills
  * `embedding`, and makes sure every vector settings has its index; `wanted` false
  * (SCHOLIA_PGVECTOR=off) keeps pgvector out. Without the extension nothing changes and the exact
- * search serves alone.
+ * search serves alone. Server processes starting together take these steps one after the other
+ * (an advisory lock), so none trips over another's half-made column, trigger or index.
  */
 export async function preparePgvector(db: Kysely<Tables>, wanted: boolean): Promise<boolean> {
-  const on = wanted && dialectOf(db) === 'postgres' && (await ensureExtension(db));
+  const on = wanted && dialectOf(db) === 'postgres' && (await oneAtATime(db, ensureExtension).catch(() => false));
   enabled.set(adapterOf(db), on);
   if (!on) return false;
-  await sql`ALTER TABLE vectors ADD COLUMN IF NOT EXISTS embedding vector`.execute(db).catch(ignoreRace);
-  await clearStaleEmbeddings(db);
-  await fillMissingEmbeddings(db);
-  const { rows } = await sql<{ id: string; dimensions: number }>`SELECT id, dimensions FROM vector_settings`.execute(db);
-  for (const settings of rows) await createVectorIndex(db, settings);
+  await oneAtATime(db, async (trx) => {
+    await sql`ALTER TABLE vectors ADD COLUMN IF NOT EXISTS embedding vector`.execute(trx);
+    await clearStaleEmbeddings(trx);
+    await fillMissingEmbeddings(trx);
+    const { rows } = await sql<{ id: string; dimensions: number }>`SELECT id, dimensions FROM vector_settings`.execute(trx);
+    for (const settings of rows) await createVectorIndex(trx, settings);
+  });
   return true;
 }
 
-async function ensureExtension(db: Kysely<Tables>): Promise<boolean> {
-  const installed = async () => (await sql`SELECT 1 FROM pg_extension WHERE extname = 'vector'`.execute(db)).rows.length > 0;
-  if (await installed()) return true;
-  const { rows } = await sql`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`.execute(db);
-  if (rows.length === 0) return false;
-  // Needs the right to create extensions; another process may be creating it at the same moment.
-  await sql`CREATE EXTENSION IF NOT EXISTS vector`.execute(db).catch(() => undefined);
-  return installed();
+async function oneAtATime<T>(db: Kysely<Tables>, step: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('scholia.pgvector'))`.execute(trx);
+    return step(trx);
+  });
 }
 
-/** Two processes starting together may both add the column or index: the loser's error is no error. */
-function ignoreRace(error: { code?: string }): void {
-  if (error.code !== '42701' && error.code !== '42P07' && error.code !== '23505') throw error;
+/** Whether the extension is there, created now if it is available (which needs the right to). */
+async function ensureExtension(db: Kysely<Tables>): Promise<boolean> {
+  if ((await sql`SELECT 1 FROM pg_extension WHERE extname = 'vector'`.execute(db)).rows.length > 0) return true;
+  if ((await sql`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`.execute(db)).rows.length === 0) return false;
+  await sql`CREATE EXTENSION vector`.execute(db);
+  return true;
 }
 
 /**
@@ -84,9 +87,9 @@ async function clearStaleEmbeddings(db: Kysely<Tables>): Promise<void> {
         NEW.embedding := NULL;
       END IF;
       RETURN NEW;
-    END $$ LANGUAGE plpgsql`.execute(db).catch(ignoreRace);
+    END $$ LANGUAGE plpgsql`.execute(db);
   await sql`CREATE OR REPLACE TRIGGER vectors_clear_stale_embedding BEFORE UPDATE ON vectors
-    FOR EACH ROW EXECUTE FUNCTION clear_stale_embedding()`.execute(db).catch(ignoreRace);
+    FOR EACH ROW EXECUTE FUNCTION clear_stale_embedding()`.execute(db);
 }
 
 /**
@@ -94,20 +97,18 @@ async function clearStaleEmbeddings(db: Kysely<Tables>): Promise<void> {
  * statement per page. A partial index finds them, so a start with none to fill reads nothing.
  */
 async function fillMissingEmbeddings(db: Kysely<Tables>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS vectors_embedding_missing ON vectors (record_id, vector_settings_id) WHERE embedding IS NULL`
-    .execute(db)
-    .catch(ignoreRace);
+  await sql`CREATE INDEX IF NOT EXISTS vectors_embedding_missing ON vectors (record_id, vector_settings_id) WHERE embedding IS NULL`.execute(db);
   for (;;) {
     const { rows } = await sql<{ record_id: string; vector_settings_id: string; value: Uint8Array }>`
       SELECT record_id, vector_settings_id, value FROM vectors WHERE embedding IS NULL LIMIT 500`.execute(db);
     if (rows.length === 0) return;
-    const values = rows.map((row) => sql`(${row.record_id}, ${row.vector_settings_id}, ${embeddingText(decodeVector(row.value))}::vector)`);
+    const values = rows.map((row) => sql`(${row.record_id}, ${row.vector_settings_id}, ${embeddingText(presentVector(row.value))}::vector)`);
     await sql`UPDATE vectors v SET embedding = m.embedding FROM (VALUES ${sql.join(values)}) AS m (record_id, vector_settings_id, embedding)
       WHERE v.record_id = m.record_id AND v.vector_settings_id = m.vector_settings_id`.execute(db);
   }
 }
 
-/** pgvector's text form of a vector: `[1,0.5,-2]`. */
+/** pgvector's text form of a vector: `[1,0.5,-2]` (stored vectors: presentVector's shortest float32 decimals). */
 export function embeddingText(values: ArrayLike<number>): string {
   return `[${Array.from(values, (value) => (Number.isFinite(value) ? value : 0)).join(',')}]`;
 }
@@ -129,8 +130,7 @@ export async function createVectorIndex(db: Kysely<Tables>, settings: { id: stri
       `CREATE INDEX IF NOT EXISTS ${indexName(settings.id)} ON vectors
        USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) WHERE vector_settings_id = '${checkedId(settings.id)}'`,
     )
-    .execute(db)
-    .catch(ignoreRace);
+    .execute(db);
 }
 
 export async function dropVectorIndex(db: Kysely<Tables>, vectorSettingsId: string): Promise<void> {
