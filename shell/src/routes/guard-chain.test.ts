@@ -90,6 +90,12 @@ describe('guard chain', () => {
     expect(s.storeRedirectTo).toHaveBeenCalledWith('/dataset/1/settings?x=1');
   });
 
+  it('lets an OAuth callback go on when the stored token is refused', async () => {
+    const s = services({ isLoggedIn: () => true, loadCurrentUser: async () => false });
+    await expect(run(route('oauth-provider-callback', '/oauth/huggingface/callback?code=c', { code: 'c' }), s)).resolves.toBeUndefined();
+    expect(s.storeRedirectTo).not.toHaveBeenCalled();
+  });
+
   it("fails with 500 'Unknown middleware' for an unknown step", async () => {
     const error = await runGuardChain(['route-guard', 'nope'], route('sign-in', '/sign-in'), services()).catch((e) => e);
     expect(error).toBeInstanceOf(RouteError);

@@ -50,11 +50,13 @@ export const routeGuard: Middleware = async (route, services) => {
 /**
  * Loads the current user only when logged in and not loaded yet (spec §4). A 401 has logged the
  * user out, who is then anonymous: like the route guard, keep the page asked for as redirectTo,
- * so an expired token does not lose the deep link.
+ * so an expired token does not lose the deep link; a public screen stays.
  */
 export const loadCurrentUser: Middleware = async (route, services) => {
   if (!services.isLoggedIn() || services.hasCurrentUser()) return undefined;
   if (await services.loadCurrentUser()) return undefined;
+  // A public screen goes on anonymous: the OAuth callback is about to sign the user in again.
+  if (PUBLIC_ROUTES.includes(route.name)) return undefined;
   if (route.path !== HOME_PATH) services.storeRedirectTo(route.fullPath);
   return { redirect: SIGN_IN_PATH };
 };
