@@ -21,10 +21,13 @@ import {
   pageOfTextHits,
   sortRids,
   textIndexExists,
+  textScoresOf,
   type RecordFilter,
   type RecordSearch,
 } from '../../storage/repositories/search.repository.js';
-import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
+import { buildTextMatch, indexTokens, parseTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
+import { pageFromChampions, readyTextChampions } from '../../storage/search/text-champions.js';
+import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import { readyMetadataColumns } from '../../storage/search/metadata-columns.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
 import { decodeVector } from '../../storage/vector-codec.js';
@@ -193,7 +196,10 @@ async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSett
   const unsorted = search.sort.length === 0;
   const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));
   if (fromColumns) return { page: scored(fromColumns.entries), total: fromColumns.total };
+  const champions = await readyTextChampions(db, search.datasetId, settings.fields);
   if (search.textMatch !== undefined && unsorted && search.filters.length === 0) {
+    const fromChampions = champions && (await pageOfOneTerm(db, search.datasetId, search.textMatch, champions, options));
+    if (fromChampions) return fromChampions;
     const ranked = await pageOfTextHits(db, search.datasetId, search.textMatch, options.offset, options.limit);
     return { page: scored(ranked.page), total: ranked.total ?? (await totalFor(db, search, ranked.page.length, options)) };
   }
@@ -203,6 +209,24 @@ async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSett
     ? await pageByTextScore(db, planned, options.offset, options.limit)
     : await pageBySort(db, planned, options.offset, options.limit);
   return { page: scored(page), total: await totalFor(db, planned, page.length, options) };
+}
+
+/**
+ * A one-term text search's page from the dataset's champion lists, when they hold it: the page
+ * and total without ranking every hit. PostgreSQL scores the page's few rows with ts_rank.
+ */
+async function pageOfOneTerm(db: Db, datasetId: string, textMatch: string, champions: VersionedChampions, options: SearchOptions) {
+  const { column, terms } = parseTextMatch(textMatch);
+  const tokens = terms.length === 1 && column === undefined ? indexTokens(terms[0]) : [];
+  if (tokens.length !== 1) return undefined;
+  const found = pageFromChampions(champions, tokens[0], options.offset, options.limit);
+  if (!found) return undefined;
+  const { page, total } = found;
+  if (page.some((hit) => hit.score === undefined)) {
+    const scores = await textScoresOf(db, datasetId, textMatch, page.map((hit) => hit.rid));
+    return { page: page.map((hit) => ({ rid: hit.rid, score: scores.get(hit.rid) ?? null })), total };
+  }
+  return { page: page.map((hit) => ({ rid: hit.rid, score: hit.score ?? null })), total };
 }
 
 /** A text search with filters or sort walks the text hits when they are few (limits.md §2: ~4 µs a hit). */

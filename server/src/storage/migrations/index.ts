@@ -8,6 +8,7 @@ import * as addDatasetRecordCounts from './202611240100_add_dataset_record_count
 import * as addQuestionVisibility from './202611240300_add_question_visibility.js';
 import * as addRecordSetVersions from './202611240400_add_record_set_versions.js';
 import * as addRecordSetVersionsPostgres from './202611240500_add_record_set_versions_postgres.js';
+import * as bumpRecordSetVersionOnFields from './202611240600_bump_record_set_version_on_fields.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -24,4 +25,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611240300_add_question_visibility': addQuestionVisibility,
   '202611240400_add_record_set_versions': addRecordSetVersions,
   '202611240500_add_record_set_versions_postgres': addRecordSetVersionsPostgres,
+  '202611240600_bump_record_set_version_on_fields': bumpRecordSetVersionOnFields,
 };

@@ -155,6 +155,18 @@ export async function pageOfTextHits(db: Db, datasetId: string, textMatch: strin
   return { page: page.map((hit) => ({ rid: rids[hit], score: scores![hit] })), total: rids.length };
 }
 
+/**
+ * The text index's relevance (higher = better) of a few hits, by rid: a page picked elsewhere
+ * (storage/search/text-champions.ts). PostgreSQL only: ts_rank needs just the row, where FTS5's
+ * bm25 would read every hit of each term again for its weights.
+ */
+export async function textScoresOf(db: Db, datasetId: string, textMatch: string, rids: number[]): Promise<Map<number, number>> {
+  if (rids.length === 0) return new Map();
+  const { rows } = await sql<{ rid: number; score: number }>`
+    SELECT h.rid, h.score FROM (${textHitsSql(datasetId, textMatch, 'postgres', true)} AND t.rid IN (${sql.join(rids)})) h`.execute(db);
+  return new Map(rows.map((row) => [Number(row.rid), -Number(row.score)]));
+}
+
 /** One page of matching rids in sort order (insertion order when no sort, and as tie-break). */
 export async function pageBySort(db: Db, search: RecordSearch, offset: number, limit: number): Promise<{ rid: number }[]> {
   const d = dialectOf(db);

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { readSnapshot, readSqliteSnapshot, type RecordPage, type SnapshotSource } from './dataset-snapshot.js';
 import { grown } from './typed-arrays.js';
 
 /**
@@ -29,62 +30,27 @@ export interface MetadataColumns {
   columns: Map<string, MetadataColumn>;
 }
 
-/** Where a worker thread reads the columns from: the SQLite file, or the PostgreSQL URL. */
-export type ColumnsSource = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-
 /** A copy of the columns and the `record_set_versions` version it was read at. */
 export interface VersionedColumns extends MetadataColumns {
   version: number;
 }
 
-/** Records read per query. */
-const LOAD_PAGE_ROWS = 5_000;
-
 /**
- * SQLite: every record's values for `names`, a page of rids at a time, and the version, all in one
- * read transaction (one snapshot). The metadata JSON is parsed here rather than taken apart in
- * SQL: one parse per record instead of two JSON calls per property, and JSON types (booleans,
- * lists) stay distinguishable.
+ * SQLite: every record's values for `names` in one snapshot with its version. The metadata JSON
+ * is parsed here rather than taken apart in SQL: one parse per record instead of two JSON calls
+ * per property, and JSON types (booleans, lists) stay distinguishable.
  */
 export function readSqliteMetadataColumns(sqlite: SQLite.Database, datasetId: string, names: string[]): VersionedColumns {
-  return sqlite.transaction(() => {
-    const version = sqlite.prepare('SELECT version FROM record_set_versions WHERE dataset_id = ?').pluck().get(datasetId) as number | undefined;
-    const page = sqlite.prepare('SELECT rid, metadata FROM records WHERE dataset_id = ? AND rid > ? ORDER BY rid LIMIT ?').raw();
-    const builder = new ColumnsBuilder(names);
-    for (let after = -1; ; ) {
-      const rows = page.all(datasetId, after, LOAD_PAGE_ROWS) as [number, string | null][];
-      builder.addPage(rows);
-      if (rows.length < LOAD_PAGE_ROWS) break;
-      after = rows[rows.length - 1][0];
-    }
-    return { ...builder.build(), version: Number(version ?? 0) };
-  })();
+  const builder = new ColumnsBuilder(names);
+  const version = readSqliteSnapshot(sqlite, datasetId, 'metadata', 1, (_, rows) => builder.addPage(rows));
+  return { ...builder.build(), version };
 }
 
-/** PostgreSQL: the same, on a connection of its own in one repeatable-read (snapshot) transaction. */
-export async function readPostgresMetadataColumns(url: string, datasetId: string, names: string[]): Promise<VersionedColumns> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const versions = await client.query<{ version: string }>('SELECT version FROM record_set_versions WHERE dataset_id = $1', [datasetId]);
-    const builder = new ColumnsBuilder(names);
-    for (let after = -1; ; ) {
-      const { rows } = await client.query<[string, string | null]>({
-        text: 'SELECT rid, metadata::text FROM records WHERE dataset_id = $1 AND rid > $2 ORDER BY rid LIMIT $3',
-        values: [datasetId, after, LOAD_PAGE_ROWS],
-        rowMode: 'array',
-      });
-      builder.addPage(rows.map(([rid, metadata]) => [Number(rid), metadata]));
-      if (rows.length < LOAD_PAGE_ROWS) break;
-      after = Number(rows[rows.length - 1][0]);
-    }
-    await client.query('COMMIT');
-    return { ...builder.build(), version: Number(versions.rows[0]?.version ?? 0) };
-  } finally {
-    await client.end();
-  }
+/** The same from a worker thread's own connection (SQLite file or PostgreSQL). */
+export async function readMetadataColumns(source: SnapshotSource, datasetId: string, names: string[]): Promise<VersionedColumns> {
+  const builder = new ColumnsBuilder(names);
+  const version = await readSnapshot(source, datasetId, 'metadata', 1, (_, rows) => builder.addPage(rows));
+  return { ...builder.build(), version };
 }
 
 /** Collects pages of `(rid, metadata JSON)` rows in rid order into the columns. */
@@ -97,7 +63,7 @@ class ColumnsBuilder {
     this.builders = names.map(() => new ColumnBuilder());
   }
 
-  addPage(rows: [number, string | null][]): void {
+  addPage(rows: RecordPage): void {
     if (this.count + rows.length > this.rids.length) this.rids = grown(this.rids, Math.max(this.rids.length * 2, this.count + rows.length));
     for (const [rid, metadata] of rows) {
       this.rids[this.count] = rid;

@@ -158,9 +158,34 @@ export function buildTextMatch(text: string, column?: string): string | undefine
  * diacritics, one space apart. The same function prepares documents and queries.
  */
 export function searchTokens(text: string): string {
+  return indexTokens(text).join(' ');
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+/** TOKEN_RUN within lower-case ASCII text, where it is just letters and digits. */
+const ASCII_TOKEN_RUN = /[a-z0-9]+/g;
+
+/** The tokens the index holds for a text: unicode61 token runs, lower case, without diacritics. */
+export function indexTokens(text: string): string[] {
+  if (ASCII.test(text)) return text.toLowerCase().match(ASCII_TOKEN_RUN) ?? [];
   const tokens = text.match(TOKEN_RUN);
-  if (!tokens) return '';
-  return tokens.map((token) => token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()).join(' ');
+  if (!tokens) return [];
+  return tokens.map((token) => (ASCII.test(token) ? token.toLowerCase() : token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()));
+}
+
+/** How many tokens indexTokens finds in a text, without making them (the champion lists' first pass). */
+export function countIndexTokens(text: string): number {
+  if (!ASCII.test(text)) return text.match(TOKEN_RUN)?.length ?? 0;
+  let count = 0;
+  let inToken = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const lower = c | 0x20; // ASCII letters fold to lower case
+    const tokenChar = (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39);
+    if (tokenChar && !inToken) count += 1;
+    inToken = tokenChar;
+  }
+  return count;
 }
 
 /** The column and terms of a buildTextMatch expression (terms are token runs: never quoted). */

@@ -1,0 +1,39 @@
+import { Worker } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../dialect.js';
+import { postgresUrl, sqliteHandle } from '../open-database.js';
+import type { Tables } from '../tables.js';
+import type { SnapshotSource } from './dataset-snapshot.js';
+
+/**
+ * Worker threads that build the in-memory search copies (metadata columns, text champions) off
+ * the event loop, each on a connection of its own.
+ */
+
+/** Where a worker reads this database from; undefined for an in-memory SQLite database (no file to open). */
+export function snapshotSourceOf(db: Kysely<Tables>): SnapshotSource | undefined {
+  if (dialectOf(db) === 'postgres') return { kind: 'postgres', url: postgresUrl(db) };
+  const sqlite = sqliteHandle(db);
+  return sqlite.memory ? undefined : { kind: 'sqlite', file: sqlite.name };
+}
+
+/**
+ * Runs `<name>.worker` of this folder with `workerData` and settles with its one message. The
+ * compiled server starts the worker's JS file. From the sources (tests, `npm run dev`) the worker
+ * first registers the TypeScript loader: Node 20 workers ignore `--import` in execArgv.
+ */
+export function runSearchWorker<T>(name: string, workerData: unknown): Promise<T> {
+  const worker = startWorker(name, workerData);
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: T) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`${name} worker exited with ${code}`)));
+  });
+}
+
+function startWorker(name: string, workerData: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.worker.js`, import.meta.url), { workerData });
+  const entry = new URL(`./${name}.worker.ts`, import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}

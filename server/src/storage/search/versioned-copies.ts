@@ -1,0 +1,104 @@
+import { sql, type Kysely } from 'kysely';
+import { hasAtLeastRecords } from '../repositories/datasets.repository.js';
+import type { Tables } from '../tables.js';
+
+/**
+ * In-memory copies of large datasets (metadata columns, text champions), each used only at the
+ * `record_set_versions` version it was read at: triggers bump it on every record insert, delete
+ * and metadata or field change (migrations 202611240400, 202611240500 and 202611240600), so a copy
+ * is never stale, also when another server process wrote. A missing or outdated copy is built in
+ * the background, and searches go to SQL until it is ready.
+ */
+export interface VersionedCopy {
+  version: number;
+}
+
+export interface CopyPolicy {
+  /** Below this many records SQL answers fast enough and no copy is kept. */
+  minRecords: number;
+  /** A dataset is sized, and (re)built, no more often than this: e.g. while it is written without pause. */
+  rebuildCooldownMs: number;
+}
+
+interface Entry<T> {
+  copy: T;
+  /** What the copy was built for besides the records (property names, fields). */
+  shape: string;
+  lastUsed: number;
+}
+
+export class VersionedCopies<T extends VersionedCopy> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly building = new Map<string, Promise<void>>();
+  private readonly lastCheck = new Map<string, number>();
+
+  constructor(
+    private policy: CopyPolicy,
+    /** Upper bound on the summed `sizeOf` of the copies kept; least recently used go first. */
+    private readonly budget: number,
+    private readonly sizeOf: (copy: T) => number,
+  ) {}
+
+  /**
+   * The dataset's copy for `shape` when one at the current version is in memory; otherwise
+   * undefined, and `build` starts in the background (large datasets only).
+   */
+  async ready(db: Kysely<Tables>, datasetId: string, shape: string, build: () => Promise<T>): Promise<T | undefined> {
+    const entry = this.entries.get(datasetId);
+    if (entry && entry.shape === shape && entry.copy.version === (await readRecordSetVersion(db, datasetId))) {
+      entry.lastUsed = performance.now();
+      return entry.copy;
+    }
+    if (this.checkDue(datasetId) && (await hasAtLeastRecords(db, datasetId, this.policy.minRecords))) this.start(datasetId, shape, build);
+    return undefined;
+  }
+
+  /** Settles when no build is running (tests). */
+  async settled(): Promise<void> {
+    while (this.building.size > 0) await Promise.allSettled([...this.building.values()]);
+  }
+
+  /** Drops every copy and forgets check times, under a new policy (tests). */
+  reset(policy: CopyPolicy): void {
+    this.entries.clear();
+    this.lastCheck.clear();
+    this.policy = policy;
+  }
+
+  private checkDue(datasetId: string): boolean {
+    if (this.building.has(datasetId)) return false;
+    const now = performance.now();
+    if (now - (this.lastCheck.get(datasetId) ?? -Infinity) < this.policy.rebuildCooldownMs) return false;
+    this.lastCheck.set(datasetId, now);
+    return true;
+  }
+
+  private start(datasetId: string, shape: string, build: () => Promise<T>): void {
+    const running = build()
+      .then((copy) => {
+        this.entries.set(datasetId, { copy, shape, lastUsed: performance.now() });
+        this.evictOverBudget(datasetId);
+      })
+      .catch(() => {
+        // A failed build (database closing, dataset deleted) leaves SQL in charge; nothing to report.
+      })
+      .finally(() => this.building.delete(datasetId));
+    this.building.set(datasetId, running);
+  }
+
+  private evictOverBudget(keep: string): void {
+    let total = 0;
+    for (const entry of this.entries.values()) total += this.sizeOf(entry.copy);
+    const byAge = [...this.entries.entries()].filter(([id]) => id !== keep).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    for (const [id, entry] of byAge) {
+      if (total <= this.budget) break;
+      this.entries.delete(id);
+      total -= this.sizeOf(entry.copy);
+    }
+  }
+}
+
+async function readRecordSetVersion(db: Kysely<Tables>, datasetId: string): Promise<number> {
+  const { rows } = await sql<{ version: number }>`SELECT version FROM record_set_versions WHERE dataset_id = ${datasetId}`.execute(db);
+  return Number(rows[0]?.version ?? 0);
+}
