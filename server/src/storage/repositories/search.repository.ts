@@ -162,9 +162,10 @@ export async function pageOfTextHits(db: Db, datasetId: string, textMatch: strin
  */
 export async function textScoresOf(db: Db, datasetId: string, textMatch: string, rids: number[]): Promise<Map<number, number>> {
   if (rids.length === 0) return new Map();
+  // No `@@` test: the rids are hits already, and with one the planner may scan every hit's row.
   const { rows } = await sql<{ rid: number; score: number }>`
-    SELECT h.rid, h.score FROM (${textHitsSql(datasetId, textMatch, 'postgres', true)} AND t.rid IN (${sql.join(rids)})) h`.execute(db);
-  return new Map(rows.map((row) => [Number(row.rid), -Number(row.score)]));
+    SELECT t.rid, ts_rank(t.doc, ${postgresTextQuery(textMatch)}) AS score FROM ${ftsTable(datasetId)} t WHERE t.rid IN (${sql.join(rids)})`.execute(db);
+  return new Map(rows.map((row) => [Number(row.rid), Number(row.score)]));
 }
 
 /** One page of matching rids in sort order (insertion order when no sort, and as tie-break). */
@@ -290,14 +291,19 @@ function ftsName(datasetId: string): string {
 function textHitsSql(datasetId: string, textMatch: string, d: DialectName, withScore: boolean): RawBuilder<unknown> {
   const fts = ftsTable(datasetId);
   if (d === 'postgres') {
-    const { column, terms } = parseTextMatch(textMatch);
+    const { column } = parseTextMatch(textMatch);
     const document = sql.raw(`t.${column ?? 'doc'}`);
-    const query = sql`plainto_tsquery('simple', ${searchTokens(terms.join(' '))})`;
+    const query = postgresTextQuery(textMatch);
     const score = withScore ? sql`, -ts_rank(${document}, ${query}) AS score` : sql``;
     return sql`SELECT t.rid${score} FROM ${fts} t WHERE ${document} @@ ${query}`;
   }
   const score = withScore ? sql`, bm25(${fts}) AS score` : sql``;
   return sql`SELECT rowid AS rid${score} FROM ${fts} WHERE ${fts} MATCH ${textMatch}`;
+}
+
+/** The tsquery of a buildTextMatch expression's terms (their AND, as plain tokens). */
+function postgresTextQuery(textMatch: string): RawBuilder<unknown> {
+  return sql`plainto_tsquery('simple', ${searchTokens(parseTextMatch(textMatch).terms.join(' '))})`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import { postgresUrl, sqliteHandle } from '../open-database.js';
@@ -6,11 +7,13 @@ import type { Tables } from '../tables.js';
 import type { SnapshotSource } from './dataset-snapshot.js';
 
 /**
- * Worker threads that build the in-memory search copies (metadata columns, text champions) off
- * the event loop, each on a connection of its own.
+ * Child processes that build the in-memory search copies (metadata columns, text champions) off
+ * the event loop, each on a connection of its own. A process rather than a worker thread: a
+ * build reads a whole dataset (hundreds of MB of rows at 1M records), and what a thread allocates
+ * natively stays in the server's malloc arenas after it ends; a process gives it all back.
  */
 
-/** Where a worker reads this database from; undefined for an in-memory SQLite database (no file to open). */
+/** Where a build reads this database from; undefined for an in-memory SQLite database (no file to open). */
 export function snapshotSourceOf(db: Kysely<Tables>): SnapshotSource | undefined {
   if (dialectOf(db) === 'postgres') return { kind: 'postgres', url: postgresUrl(db) };
   const sqlite = sqliteHandle(db);
@@ -18,22 +21,18 @@ export function snapshotSourceOf(db: Kysely<Tables>): SnapshotSource | undefined
 }
 
 /**
- * Runs `<name>.worker` of this folder with `workerData` and settles with its one message. The
- * compiled server starts the worker's JS file. From the sources (tests, `npm run dev`) the worker
- * first registers the TypeScript loader: Node 20 workers ignore `--import` in execArgv.
+ * Runs `<name>.worker` of this folder, sends it `input` and settles with its one reply (typed
+ * arrays and maps cross intact: advanced serialization). The compiled server runs the JS file;
+ * from the sources (tests, `npm run dev`) the process loads the TypeScript loader first.
  */
-export function runSearchWorker<T>(name: string, workerData: unknown): Promise<T> {
-  const worker = startWorker(name, workerData);
+export function runSearchWorker<T>(name: string, input: unknown): Promise<T> {
+  const compiled = !import.meta.url.endsWith('.ts');
+  const file = fileURLToPath(new URL(`./${name}.worker.${compiled ? 'js' : 'ts'}`, import.meta.url));
+  const child = fork(file, [], { serialization: 'advanced', execArgv: compiled ? [] : ['--import', 'tsx'] });
+  child.send(input as object);
   return new Promise((resolve, reject) => {
-    worker.once('message', (result: T) => resolve(result));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`${name} worker exited with ${code}`)));
+    child.once('message', (result: T) => resolve(result));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${name} worker exited with ${code}`)));
   });
-}
-
-function startWorker(name: string, workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.worker.js`, import.meta.url), { workerData });
-  const entry = new URL(`./${name}.worker.ts`, import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }
