@@ -217,7 +217,9 @@ async function main() {
     withLoad('me_and_progress_ms', (performance.now() - t0).toFixed(1));
 
     await new Promise((r) => setTimeout(r, 5_000));
-    withLoad('rss_mib_at_rest', server.memory().rssMiB.toFixed(0));
+    const rest = server.memory();
+    withLoad('rss_mib_at_rest', rest.rssMiB.toFixed(0));
+    print('rss_mib_at_rest_anon_file_shmem', [rest.anonMiB, rest.fileMiB, rest.shmemMiB].map((m) => m.toFixed(0)).join(' / '));
 
     // ---- 3. submit, open loop ----
     const responseBody = JSON.stringify({ status: 'submitted', values: { quality: { value: 'good' } } });

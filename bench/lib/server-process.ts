@@ -21,8 +21,8 @@ export interface ServerProcess {
   pid: number;
   child: ChildProcess;
   dataDir: string;
-  /** VmRSS / VmHWM of the server process, MiB. */
-  memory(): { rssMiB: number; hwmMiB: number };
+  /** VmRSS / VmHWM of the server process, and VmRSS's anonymous, file and shared parts, MiB. */
+  memory(): { rssMiB: number; hwmMiB: number; anonMiB: number; fileMiB: number; shmemMiB: number };
   /** Server process CPU time so far (user + system), seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -123,7 +123,13 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
     memory() {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-      return { rssMiB: kb('VmRSS') / 1024, hwmMiB: kb('VmHWM') / 1024 };
+      return {
+        rssMiB: kb('VmRSS') / 1024,
+        hwmMiB: kb('VmHWM') / 1024,
+        anonMiB: kb('RssAnon') / 1024,
+        fileMiB: kb('RssFile') / 1024,
+        shmemMiB: kb('RssShmem') / 1024,
+      };
     },
     cpuSeconds() {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -32,8 +32,9 @@ export interface ChampionHit {
 /** The dataset's champion lists when a copy at the current version is in memory; otherwise undefined, and a build starts. */
 export function readyTextChampions(db: Kysely<Tables>, datasetId: string, fields: TextIndexField[]): Promise<VersionedChampions | undefined> {
   if (fields.length === 0) return Promise.resolve(undefined);
-  const shape = JSON.stringify(fields.map((field) => [field.name, field.settings]));
-  const request: ChampionsRequest = { datasetId, fields, ranking: dialectOf(db) === 'postgres' ? 'frequency' : 'bm25', limits };
+  const indexed = fields.map(({ name, settings }) => ({ name, settings }));
+  const request: ChampionsRequest = { datasetId, fields: indexed, ranking: dialectOf(db) === 'postgres' ? 'frequency' : 'bm25', limits };
+  const shape = JSON.stringify(indexed);
   return copies.ready(db, datasetId, shape, () => buildChampions(db, request));
 }
 
