@@ -110,7 +110,7 @@ export function sqliteHandle(db: Kysely<Tables>): SQLite.Database {
 
 const postgresUrls = new WeakMap<object, string>();
 
-/** The connection URL behind a PostgreSQL Kysely instance, for a build process's own connection. */
+/** The connection URL behind a PostgreSQL Kysely instance, for a worker thread's own connection. */
 export function postgresUrl(db: Kysely<Tables>): string {
   const url = postgresUrls.get(db);
   if (!url) throw new Error('not a PostgreSQL database');

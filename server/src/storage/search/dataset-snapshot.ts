@@ -7,7 +7,7 @@ import type SQLite from 'better-sqlite3';
  * many times inside the same snapshot (a builder that needs totals before its real pass).
  */
 
-/** Where a build process reads from: the SQLite file, or the PostgreSQL URL. */
+/** Where a worker thread reads from: the SQLite file, or the PostgreSQL URL. */
 export type SnapshotSource = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 /** The JSON column read with each rid. */
@@ -65,7 +65,7 @@ export async function readPostgresSnapshot(url: string, datasetId: string, colum
   }
 }
 
-/** Reads from a build process's source on a connection of its own (SQLite: read-only; WAL lets it read while the server writes). */
+/** Reads from a worker thread's source on a connection of its own (SQLite: read-only; WAL lets it read while the server writes). */
 export async function readSnapshot(source: SnapshotSource, datasetId: string, column: RecordColumn, passes: number, visit: PageVisitor): Promise<number> {
   if (source.kind === 'postgres') return readPostgresSnapshot(source.url, datasetId, column, passes, visit);
   const { default: SQLiteDatabase } = await import('better-sqlite3');

@@ -46,7 +46,7 @@ export function readSqliteMetadataColumns(sqlite: SQLite.Database, datasetId: st
   return { ...builder.build(), version };
 }
 
-/** The same from a build process's own connection (SQLite file or PostgreSQL). */
+/** The same from a worker thread's own connection (SQLite file or PostgreSQL). */
 export async function readMetadataColumns(source: SnapshotSource, datasetId: string, names: string[]): Promise<VersionedColumns> {
   const builder = new ColumnsBuilder(names);
   const version = await readSnapshot(source, datasetId, 'metadata', 1, (_, rows) => builder.addPage(rows));
@@ -116,4 +116,11 @@ class ColumnBuilder {
     if (this.sawText) return { kind: 'text', values: this.texts.slice(0, count), codes: this.codes };
     return { kind: 'number', values: this.numbers.slice(0, count) };
   }
+}
+
+/** The buffers to move (not copy) when the columns cross from a worker thread. */
+export function columnBuffers(columns: MetadataColumns): ArrayBuffer[] {
+  const buffers = [columns.rids.buffer as ArrayBuffer];
+  for (const column of columns.columns.values()) if (column.kind !== 'other') buffers.push(column.values.buffer as ArrayBuffer);
+  return buffers;
 }

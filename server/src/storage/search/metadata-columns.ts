@@ -39,7 +39,7 @@ export function resetMetadataColumns(options: { minRecords: number; reloadCooldo
 }
 
 /**
- * Reads the columns off the event loop: a child process with its own read-only connection (on
+ * Reads the columns off the event loop: a worker thread with its own read-only connection (on
  * SQLite, WAL lets it read while the server writes), so a million records (~2.5 s of reading and
  * parsing) delay no request. An in-memory SQLite database has no file a worker could open and is
  * read here.

@@ -1,16 +1,10 @@
+import { parentPort, workerData } from 'node:worker_threads';
+
 /**
- * The child-process side of search-worker.ts (kept apart so a build process loads only what it
- * needs): answers the one input it is sent, then exits; exits too if the server goes away.
+ * The worker side of search-worker.ts (kept apart so a worker loads only what it needs): works
+ * on its input and posts the result, moving (not copying) the buffers `buffersOf` names.
  */
-export function serveSearchWorker<I, T>(work: (input: I) => Promise<T>): void {
-  process.once('disconnect', () => process.exit(0));
-  process.once('message', (input: I) => {
-    work(input).then(
-      (result) => process.send!(result as object, undefined, undefined, () => process.exit(0)),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
+export async function serveSearchWorker<I, T>(work: (input: I) => Promise<T>, buffersOf: (result: T) => ArrayBuffer[]): Promise<void> {
+  const result = await work(workerData as I);
+  parentPort!.postMessage(result, buffersOf(result));
 }

@@ -22,7 +22,7 @@ export function readSqliteTextChampions(sqlite: SQLite.Database, request: Champi
   return { ...builder.build(), version };
 }
 
-/** The same from a build process's own connection (SQLite file or PostgreSQL). */
+/** The same from a worker thread's own connection (SQLite file or PostgreSQL). */
 export async function readTextChampions(source: SnapshotSource, request: ChampionsRequest): Promise<VersionedChampions> {
   const builder = new ChampionsBuilder(request.fields, request.ranking, request.limits);
   const version = await readSnapshot(source, request.datasetId, 'fields', 2, (pass, rows) => (pass === 0 ? builder.sample(rows) : builder.rank(rows)));

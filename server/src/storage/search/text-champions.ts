@@ -64,7 +64,7 @@ export function resetTextChampions(policy: CopyPolicy, listLimits: ChampionLimit
   limits = listLimits;
 }
 
-/** Built in a child process on its own connection; an in-memory SQLite database (no file) is read here. */
+/** Built in a worker thread on its own connection; an in-memory SQLite database (no file) is read here. */
 async function buildChampions(db: Kysely<Tables>, request: ChampionsRequest): Promise<VersionedChampions> {
   const source = snapshotSourceOf(db);
   if (!source) return readSqliteTextChampions(sqliteHandle(db), request);
