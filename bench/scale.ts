@@ -168,6 +168,9 @@ async function main() {
           totals += result.total;
         }
       }
+      // Which runs were slowest (ms@run): a cluster at the start is a copy still being built.
+      const slowest = times.map((time, run) => [time, run]).sort((a, b) => b[0] - a[0]).slice(0, 3);
+      print(`search_${name}_slowest`, slowest.map(([time, run]) => `${time.toFixed(0)}@${run}`).join(' '));
       times.sort((a, b) => a - b);
       withLoad(`search_${name}_p50_ms`, percentile(times, 50).toFixed(1));
       withLoad(`search_${name}_p95_ms`, percentile(times, 95).toFixed(1));
