@@ -18,9 +18,10 @@ import { VersionedCopies, type CopyPolicy } from './versioned-copies.js';
  */
 
 /** Upper bound on champions kept over all datasets (16 bytes each). */
-const CACHE_BUDGET_ENTRIES = 2_000_000;
+const CACHE_BUDGET_ENTRIES = 3_000_000;
 
-let limits: ChampionLimits = DEFAULT_CHAMPION_LIMITS;
+/** Set by tests; otherwise the defaults of the dialect's ranking. */
+let limits: ChampionLimits | undefined;
 const copies = new VersionedCopies<VersionedChampions>({ minRecords: 20_000, rebuildCooldownMs: 60_000 }, CACHE_BUDGET_ENTRIES, (champions) => champions.rids.length);
 
 export interface ChampionHit {
@@ -33,7 +34,8 @@ export interface ChampionHit {
 export function readyTextChampions(db: Kysely<Tables>, datasetId: string, fields: TextIndexField[]): Promise<VersionedChampions | undefined> {
   if (fields.length === 0) return Promise.resolve(undefined);
   const indexed = fields.map(({ name, settings }) => ({ name, settings }));
-  const request: ChampionsRequest = { datasetId, fields: indexed, ranking: dialectOf(db) === 'postgres' ? 'frequency' : 'bm25', limits };
+  const ranking = dialectOf(db) === 'postgres' ? 'frequency' : 'bm25';
+  const request: ChampionsRequest = { datasetId, fields: indexed, ranking, limits: limits ?? DEFAULT_CHAMPION_LIMITS[ranking] };
   const shape = JSON.stringify(indexed);
   return copies.ready(db, datasetId, shape, () => buildChampions(db, request));
 }
@@ -59,7 +61,7 @@ export function textChampionsSettled(): Promise<void> {
 }
 
 /** Drops every copy under a new policy and list limits (tests). */
-export function resetTextChampions(policy: CopyPolicy, listLimits: ChampionLimits = DEFAULT_CHAMPION_LIMITS): void {
+export function resetTextChampions(policy: CopyPolicy, listLimits?: ChampionLimits): void {
   copies.reset(policy);
   limits = listLimits;
 }
