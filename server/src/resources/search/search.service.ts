@@ -29,6 +29,7 @@ import { buildTextMatch, indexTokens, parseTextMatch, textIndexColumn } from '..
 import { pageFromChampions, readyTextChampions } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import { readyMetadataColumns } from '../../storage/search/metadata-columns.js';
+import { readRecordSetVersion } from '../../storage/search/versioned-copies.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
 import { decodeVector } from '../../storage/vector-codec.js';
 import type { DatasetRow, Tables, UserRow } from '../../storage/tables.js';
@@ -189,14 +190,15 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
  */
 async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSettings, options: SearchOptions): Promise<{ page: PageEntry[]; total: number }> {
   // Asked on every search, so a large dataset in use (its annotation queue is a search too) has
-  // its columns loaded by the time a search filters or sorts by metadata.
+  // its columns and champion lists built by the time a search filters, sorts or looks for a word.
+  const version = await readRecordSetVersion(db, search.datasetId);
   const propertyNames = settings.metadataProperties.map((property) => property.name);
-  const columns = await readyMetadataColumns(db, search.datasetId, propertyNames);
+  const columns = await readyMetadataColumns(db, search.datasetId, version, propertyNames);
+  const champions = await readyTextChampions(db, search.datasetId, version, settings.fields);
   const fromColumns = await searchWithColumns(db, search, columns, options.offset, options.limit);
   const unsorted = search.sort.length === 0;
   const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));
   if (fromColumns) return { page: scored(fromColumns.entries), total: fromColumns.total };
-  const champions = await readyTextChampions(db, search.datasetId, settings.fields);
   if (search.textMatch !== undefined && unsorted && search.filters.length === 0) {
     const fromChampions = champions && (await pageOfOneTerm(db, search.datasetId, search.textMatch, champions, options));
     if (fromChampions) return fromChampions;
@@ -218,15 +220,11 @@ async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSett
 async function pageOfOneTerm(db: Db, datasetId: string, textMatch: string, champions: VersionedChampions, options: SearchOptions) {
   const { column, terms } = parseTextMatch(textMatch);
   const tokens = terms.length === 1 && column === undefined ? indexTokens(terms[0]) : [];
-  if (tokens.length !== 1) return undefined;
-  const found = pageFromChampions(champions, tokens[0], options.offset, options.limit);
+  const found = tokens.length === 1 ? pageFromChampions(champions, tokens[0], options.offset, options.limit) : undefined;
   if (!found) return undefined;
-  const { page, total } = found;
-  if (page.some((hit) => hit.score === undefined)) {
-    const scores = await textScoresOf(db, datasetId, textMatch, page.map((hit) => hit.rid));
-    return { page: page.map((hit) => ({ rid: hit.rid, score: scores.get(hit.rid) ?? null })), total };
-  }
-  return { page: page.map((hit) => ({ rid: hit.rid, score: hit.score ?? null })), total };
+  const rids = found.page.map((hit) => hit.rid);
+  const rankScores = champions.ranking === 'frequency' ? await textScoresOf(db, datasetId, textMatch, rids) : undefined;
+  return { page: found.page.map((hit) => ({ rid: hit.rid, score: (rankScores ? rankScores.get(hit.rid) : hit.score) ?? null })), total: found.total };
 }
 
 /** A text search with filters or sort walks the text hits when they are few (limits.md §2: ~4 µs a hit). */

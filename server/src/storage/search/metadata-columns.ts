@@ -21,11 +21,11 @@ const CACHE_BUDGET_RECORDS = 2_000_000;
 const copies = new VersionedCopies<VersionedColumns>({ minRecords: 20_000, rebuildCooldownMs: 30_000 }, CACHE_BUDGET_RECORDS, (columns) => columns.rids.length);
 
 /**
- * The dataset's columns for these property names when a copy at the current version is in
+ * The dataset's columns for these property names when a copy at `version` (its current one) is in
  * memory; otherwise undefined, and a load starts in the background (large datasets only).
  */
-export function readyMetadataColumns(db: Kysely<Tables>, datasetId: string, names: string[]): Promise<MetadataColumns | undefined> {
-  return copies.ready(db, datasetId, [...names].sort().join('\u0000'), () => loadColumns(db, datasetId, names));
+export function readyMetadataColumns(db: Kysely<Tables>, datasetId: string, version: number, names: string[]): Promise<MetadataColumns | undefined> {
+  return copies.ready(db, datasetId, version, [...names].sort().join('\u0000'), () => loadColumns(db, datasetId, names));
 }
 
 /** Settles when no load is running (tests). */

@@ -30,14 +30,14 @@ export interface ChampionHit {
   score?: number;
 }
 
-/** The dataset's champion lists when a copy at the current version is in memory; otherwise undefined, and a build starts. */
-export function readyTextChampions(db: Kysely<Tables>, datasetId: string, fields: TextIndexField[]): Promise<VersionedChampions | undefined> {
+/** The dataset's champion lists when a copy at `version` (its current one) is in memory; otherwise undefined, and a build starts. */
+export function readyTextChampions(db: Kysely<Tables>, datasetId: string, version: number, fields: TextIndexField[]): Promise<VersionedChampions | undefined> {
   if (fields.length === 0) return Promise.resolve(undefined);
   const indexed = fields.map(({ name, settings }) => ({ name, settings }));
   const ranking = dialectOf(db) === 'postgres' ? 'frequency' : 'bm25';
   const request: ChampionsRequest = { datasetId, fields: indexed, ranking, limits: limits ?? DEFAULT_CHAMPION_LIMITS[ranking] };
   const shape = JSON.stringify(indexed);
-  return copies.ready(db, datasetId, shape, () => buildChampions(db, request));
+  return copies.ready(db, datasetId, version, shape, () => buildChampions(db, request));
 }
 
 /**

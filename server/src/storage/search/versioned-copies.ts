@@ -40,12 +40,13 @@ export class VersionedCopies<T extends VersionedCopy> {
   ) {}
 
   /**
-   * The dataset's copy for `shape` when one at the current version is in memory; otherwise
-   * undefined, and `build` starts in the background (large datasets only).
+   * The dataset's copy for `shape` when one at `version` (the dataset's current one, from
+   * readRecordSetVersion) is in memory; otherwise undefined, and `build` starts in the background
+   * (large datasets only).
    */
-  async ready(db: Kysely<Tables>, datasetId: string, shape: string, build: () => Promise<T>): Promise<T | undefined> {
+  async ready(db: Kysely<Tables>, datasetId: string, version: number, shape: string, build: () => Promise<T>): Promise<T | undefined> {
     const entry = this.entries.get(datasetId);
-    if (entry && entry.shape === shape && entry.copy.version === (await readRecordSetVersion(db, datasetId))) {
+    if (entry && entry.shape === shape && entry.copy.version === version) {
       entry.lastUsed = performance.now();
       return entry.copy;
     }
@@ -98,7 +99,8 @@ export class VersionedCopies<T extends VersionedCopy> {
   }
 }
 
-async function readRecordSetVersion(db: Kysely<Tables>, datasetId: string): Promise<number> {
+/** The dataset's `record_set_versions` version: read once per search, for every copy it asks for. */
+export async function readRecordSetVersion(db: Kysely<Tables>, datasetId: string): Promise<number> {
   const { rows } = await sql<{ version: number }>`SELECT version FROM record_set_versions WHERE dataset_id = ${datasetId}`.execute(db);
   return Number(rows[0]?.version ?? 0);
 }
