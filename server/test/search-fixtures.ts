@@ -61,3 +61,13 @@ export async function upsertRecords(api: TestApi, datasetId: string, items: unkn
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.items;
 }
+
+/** One admin search page as `[external_id, query_score]` pairs with its total: what two search paths must agree on. */
+export async function searchPage(client: TestApi, datasetId: string, body: Record<string, unknown>, query: string) {
+  const res = await client.post(`/datasets/${datasetId}/records/search?${query}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return {
+    total: res.body.total as number,
+    items: res.body.items.map((item: { record: { external_id: string }; query_score: number | null }) => [item.record.external_id, item.query_score]),
+  };
+}

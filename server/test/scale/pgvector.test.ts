@@ -4,6 +4,7 @@ import { TestApi } from '../api-client.js';
 import { createWorkspace } from '../fixtures.js';
 import { createSearchDataset, upsertRecords } from '../search-fixtures.js';
 import { createScratchDatabase, OWNER, startTestServer, type ScratchDatabase, type TestServer } from '../test-server.js';
+import { seededRandom } from '../seeded-random.js';
 
 // Watch whether a search went through the HNSW index, without changing what it does.
 vi.mock('../../src/storage/search/pgvector.js', async (importOriginal) => {
@@ -31,8 +32,8 @@ async function extensionAvailable(url: string): Promise<boolean> {
 }
 
 const DIMENSIONS = 16;
-let seed = 3;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+const uniform = seededRandom(3);
+const random = () => uniform() * 2 - 1;
 const randomVector = () => Array.from({ length: DIMENSIONS }, random);
 const cosine = (a: number[], b: number[]) => {
   const fa = Float32Array.from(a);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { createPrincipals, type Principals } from '../../../test/fixtures.js';
-import { createSearchDataset, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
+import { createSearchDataset, searchPage, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { metadataColumnsSettled, resetMetadataColumns } from '../../storage/search/metadata-columns.js';
 import { searchWithColumns } from './column-search.js';
+import { seededRandom } from '../../../test/seeded-random.js';
 
 // Watch whether the search service took the column path, without changing what it does.
 vi.mock('./column-search.js', async (importOriginal) => {
@@ -18,8 +19,7 @@ let p: Principals;
 let ds: SearchDataset;
 
 // Seeded, so a failure replays. Values go missing now and then: missing sorts last, never matches.
-let seed = 11;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const random = seededRandom(11);
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
 const records = Array.from({ length: 400 }, (_, i) => {
   const metadata: Record<string, unknown> = {};
@@ -46,14 +46,7 @@ const range = (name: string, bounds: Record<string, unknown>) => ({ type: 'range
 const terms = (name: string, values: unknown[]) => ({ type: 'terms', scope: { entity: 'metadata', metadata_property: name }, values });
 const byMetadata = (name: string, order: 'asc' | 'desc') => ({ scope: { entity: 'metadata', metadata_property: name }, order });
 
-async function run(body: Record<string, unknown>, query = 'limit=50') {
-  const res = await p.owner.post(`/datasets/${ds.id}/records/search?${query}`, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return {
-    total: res.body.total as number,
-    items: res.body.items.map((item: { record: { external_id: string }; query_score: number | null }) => [item.record.external_id, item.query_score]),
-  };
-}
+const run = (body: Record<string, unknown>, query = 'limit=50') => searchPage(p.owner, ds.id, body, query);
 
 /** The SQL path's answer and the column path's answer to the same search, and whether the columns answered. */
 async function bothWays(body: Record<string, unknown>, query?: string) {

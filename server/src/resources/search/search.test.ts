@@ -3,6 +3,7 @@ import { TestApi } from '../../../test/api-client.js';
 import { createPrincipals, FORBIDDEN, UNAUTHORIZED, type Principals } from '../../../test/fixtures.js';
 import { createSearchDataset, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { seededRandom } from '../../../test/seeded-random.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -578,8 +579,7 @@ describe('vector similarity', () => {
   it('the quantised scan still returns the exact top k, alone and under a filter', async () => {
     const big = await createSearchDataset(api, p.workspace.id);
     // Seeded points around a few centres, so many scores lie closer together than int8 codes can tell apart.
-    let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = seededRandom(7);
     const centres = [[1, 0.2, 0.1], [0.1, 1, 0.3], [-0.5, 0.2, 1]];
     const items = Array.from({ length: 3000 }, (_, i) => ({
       external_id: `q${i}`,

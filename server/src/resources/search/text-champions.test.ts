@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { createPrincipals, type Principals } from '../../../test/fixtures.js';
-import { createSearchDataset, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
+import { createSearchDataset, searchPage, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { pageFromChampions, resetTextChampions, textChampionsSettled } from '../../storage/search/text-champions.js';
+import { seededRandom } from '../../../test/seeded-random.js';
 
 // Watch whether a search was answered from the champion lists, without changing what it does.
 vi.mock('../../storage/search/text-champions.js', async (importOriginal) => {
@@ -19,8 +20,7 @@ let ds: SearchDataset;
 // Seeded, so a failure replays. Skewed word choice (frequent and rare terms), lengths from 1 to
 // 40 words and repeated words, so ranks depend on both frequency and length; `Café`/`CAFE` check
 // that case and diacritics are folded as the index folds them.
-let seed = 5;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const random = seededRandom(5);
 const WORDS = ['alpha', 'beta', 'Café', 'delta', 'CAFE', 'omega', 'sigma', 'kappa', 'lambda', 'rho', 'tau', 'zeta'];
 const word = () => WORDS[Math.floor(random() ** 2 * WORDS.length)];
 const sentence = (n: number) => Array.from({ length: n }, word).join(random() < 0.5 ? ' ' : ', ');
@@ -43,14 +43,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function run(body: Record<string, unknown>, query = 'limit=20') {
-  const res = await p.owner.post(`/datasets/${ds.id}/records/search?${query}`, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return {
-    total: res.body.total as number,
-    items: res.body.items.map((item: { record: { external_id: string }; query_score: number | null }) => [item.record.external_id, item.query_score]),
-  };
-}
+const run = (body: Record<string, unknown>, query = 'limit=20') => searchPage(p.owner, ds.id, body, query);
 
 /** The index's answer and the answer with champion lists built, and whether the lists answered. */
 async function bothWays(body: Record<string, unknown>, query?: string) {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { RecordPage } from './dataset-snapshot.js';
 import { bm25Key, ChampionsBuilder, type ChampionLimits, type ChampionRanking, type TextChampions } from './text-champions-builder.js';
 import { countIndexTokens, indexTokens } from './text-index.js';
+import { seededRandom } from '../../../test/seeded-random.js';
 
-let seed = 3;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const random = seededRandom(3);
 const WORDS = Array.from({ length: 30 }, (_, i) => `w${i}`);
 const FIELDS = [{ name: 'a', settings: { type: 'text' } }, { name: 'img', settings: { type: 'image' } }, { name: 'b', settings: '{"type":"text"}' }];
 
