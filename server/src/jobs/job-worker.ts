@@ -8,6 +8,7 @@ import { fromJson } from '../storage/json.js';
 import type { JobRow, Tables } from '../storage/tables.js';
 import { claimNextJob, completeJob, jobSignals, requeueJob, SEALED_SECRETS_KEY, touchJob } from './job-queue.js';
 import { openSecrets } from './job-secrets.js';
+import { memoryRelease } from '../lib/memory-release.js';
 
 /** What a job handler gets: its payload, decrypted secrets, the database and a stop signal. */
 export interface JobContext {
@@ -116,6 +117,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     } finally {
       clearInterval(heartbeat);
       current = undefined;
+      memoryRelease.soon();
     }
   }
 

@@ -4,6 +4,7 @@ import type { Tables } from '../tables.js';
 import { DOT_KERNEL_WASM_BASE64 } from './dot-kernel.wasm.js';
 import { findSimilarWithPgvector } from './pgvector.js';
 import { grown } from './typed-arrays.js';
+import { memoryRelease } from '../../lib/memory-release.js';
 
 /**
  * Exact cosine similarity over one vector settings' vectors (contract §4.2), in two steps:
@@ -209,7 +210,10 @@ async function currentVectorSet(db: Kysely<Tables>, settings: { id: string; dime
   const key = `${settings.id}:${version}:${settings.dimensions}`;
   let pending = loading.get(key);
   if (!pending) {
-    pending = loadVectorSet(db, settings, version).finally(() => loading.delete(key));
+    pending = loadVectorSet(db, settings, version).finally(() => {
+      loading.delete(key);
+      memoryRelease.soon();
+    });
     loading.set(key, pending);
   }
   const set = await pending;

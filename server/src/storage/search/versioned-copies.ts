@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { hasAtLeastRecords } from '../repositories/datasets.repository.js';
 import type { Tables } from '../tables.js';
+import { memoryRelease } from '../../lib/memory-release.js';
 
 /**
  * In-memory copies of large datasets (metadata columns, text champions), each used only at the
@@ -83,7 +84,10 @@ export class VersionedCopies<T extends VersionedCopy> {
       .catch(() => {
         // A failed build (database closing, dataset deleted) leaves SQL in charge; nothing to report.
       })
-      .finally(() => this.building.delete(datasetId));
+      .finally(() => {
+        this.building.delete(datasetId);
+        memoryRelease.soon();
+      });
     this.building.set(datasetId, running);
   }
 
