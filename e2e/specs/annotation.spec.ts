@@ -265,6 +265,8 @@ test('filters: status, text search, metadata, sort and the URL; empty states', a
   await expect(page).toHaveURL(/q=cats/);
   await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
   await expect(page.getByTestId('span-text-entities')).toContainText('cats');
+  // A text search's relevance is no similarity: no percentage badge.
+  await expect(page.getByTestId('query-score')).toHaveCount(0);
   // The field choice narrows the search: the notes never mention cats.
   await page.getByTestId('search-field').selectOption('notes');
   await expect(page).toHaveURL(/field=notes/);

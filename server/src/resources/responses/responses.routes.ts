@@ -18,7 +18,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   });
 
   app.put('/responses/:response_id', { schema: { params: ResponseParams, body: ResponseBody } }, async (request) =>
-    presentResponse(await updateResponse(database, request.user, request.params.response_id as string, request.body)),
+    updateResponse(database, request.user, request.params.response_id as string, request.body),
   );
 
   app.delete('/responses/:response_id', { schema: { params: ResponseParams } }, async (request) =>

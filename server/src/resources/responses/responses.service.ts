@@ -19,7 +19,7 @@ import type { DatasetRow, ResponseRow, Tables, UserRow } from '../../storage/tab
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { refreshRecordStatuses } from '../records/record-status.js';
 import { fromFlag } from '../../storage/json.js';
-import { hiddenQuestionsFor } from '../records/record-visibility.js';
+import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visibility.js';
 import { presentResponse, type ResponseJson } from './response.presenter.js';
 import { validateResponse, type QuestionForCheck } from './validate-response.js';
 import type { QuestionSettingsLike } from './validate-response-values.js';
@@ -39,7 +39,7 @@ async function getResponseOrThrow(db: Db, id: string): Promise<ResponseRow> {
 }
 
 /** The dataset's questions for the value checks, and the names of those the caller may not answer. */
-async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<{ questions: QuestionForCheck[]; hidden: ReadonlySet<string> }> {
+async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<{ questions: QuestionForCheck[]; hidden: HiddenQuestions | undefined }> {
   const rows = await listQuestions(db, datasetId);
   return {
     questions: rows.map((q) => ({
@@ -48,14 +48,24 @@ async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<
       required: fromFlag(q.required),
       settings: fromJson<QuestionSettingsLike>(q.settings),
     })),
-    hidden: hiddenQuestionsFor(user, rows)?.names ?? new Set(),
+    hidden: hiddenQuestionsFor(user, rows),
   };
 }
 
 /** Checks the body's values against the dataset's questions as `user` may answer them (contract §3.7). */
 async function checkValues(db: Db, user: UserRow, dataset: DatasetRow, record: StoredRecord, body: ResponseBody) {
   const { questions, hidden } = await loadQuestions(db, dataset.id, user);
-  return validateResponse(body, questions, fromJson(record.fields), { hidden });
+  return { values: validateResponse(body, questions, fromJson(record.fields), { hidden: hidden?.names }), hidden };
+}
+
+/**
+ * An update by someone the question is hidden from keeps what an admin answered for it: they never
+ * saw that value, so leaving it out of their body does not mean removing it.
+ */
+function keepHiddenValues(values: Record<string, unknown> | null, previous: string | null, hidden: HiddenQuestions | undefined): Record<string, unknown> | null {
+  if (!hidden || previous === null) return values;
+  const kept = Object.entries(fromJson<Record<string, unknown>>(previous) ?? {}).filter(([name]) => hidden.names.has(name));
+  return kept.length === 0 ? values : { ...values, ...Object.fromEntries(kept) };
 }
 
 /**
@@ -88,12 +98,18 @@ export async function createResponse(database: Database, user: UserRow, recordId
   const record = await getRecordOrThrow(db, recordId);
   const dataset = await getDatasetOrThrow(db, record.dataset_id);
   await requireMember(db, user, dataset.workspace_id);
-  return createResponseFor(db, user, record, dataset, body);
+  return (await createResponseFor(db, user, record, dataset, body)).row;
 }
 
-async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<ResponseRow> {
+/** The saved row, and the questions hidden from `user` (their values are left out of what `user` is shown). */
+interface SavedResponse {
+  row: ResponseRow;
+  hidden: HiddenQuestions | undefined;
+}
+
+async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<SavedResponse> {
   if (await findResponseOfUser(db, record.id, user.id)) throw responseExists(record.id, user.id);
-  const values = await checkValues(db, user, dataset, record, body);
+  const { values, hidden } = await checkValues(db, user, dataset, record, body);
   const now = nowTimestamp();
   const row: ResponseRow = {
     id: newId(),
@@ -106,11 +122,11 @@ async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, da
     updated_at: now,
   };
   await saveResponse(db, dataset, row, 'insert');
-  return row;
+  return { row, hidden };
 }
 
-/** `PUT /responses/{id}`: status and values replaced (contract §2.10: values never merge). */
-export async function updateResponse(database: Database, user: UserRow, responseId: string, body: ResponseBody): Promise<ResponseRow> {
+/** `PUT /responses/{id}`: status and values replaced (contract §2.10: values never merge), but for hidden questions' values (keepHiddenValues). */
+export async function updateResponse(database: Database, user: UserRow, responseId: string, body: ResponseBody): Promise<ResponseJson> {
   // The reference's body is a union discriminated by status: `submitted` requires `values`.
   if (body.status === 'submitted' && body.values === undefined) {
     throw new RequestValidationError([{ type: 'missing', loc: ['body', 'submitted', 'values'], msg: 'Field required' }]);
@@ -120,15 +136,17 @@ export async function updateResponse(database: Database, user: UserRow, response
   const record = await getRecordOrThrow(db, response.record_id);
   const dataset = await getDatasetOrThrow(db, record.dataset_id);
   await authorizeResponseChange(db, user, response, dataset);
-  return updateResponseFor(db, user, response, record, dataset, body);
+  const { row, hidden } = await updateResponseFor(db, user, response, record, dataset, body);
+  return presentResponse(row, hidden);
 }
 
 /** `user` is the caller, whose role decides which questions may carry values. */
-async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody) {
-  const values = await checkValues(db, user, dataset, record, body);
+async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<SavedResponse> {
+  const checked = await checkValues(db, user, dataset, record, body);
+  const values = keepHiddenValues(checked.values, response.values, checked.hidden);
   const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
   await saveResponse(db, dataset, row, 'update');
-  return row;
+  return { row, hidden: checked.hidden };
 }
 
 /**
@@ -169,7 +187,7 @@ export async function upsertMyResponses(database: Database, user: UserRow, items
       await requireMember(db, user, dataset.workspace_id);
       const existing = await findResponseOfUser(db, record.id, user.id);
       const body: ResponseBody = { status: item.status, values: item.values };
-      const row = existing
+      const saved = existing
         ? await updateResponseFor(db, user, existing, record, dataset, body)
         : await createResponseFor(db, user, record, dataset, body).catch(async (error: unknown) => {
             // Upsert: another request of this user created the response meanwhile; update that one.
@@ -177,7 +195,7 @@ export async function upsertMyResponses(database: Database, user: UserRow, items
             if (!created) throw error;
             return updateResponseFor(db, user, created, record, dataset, body);
           });
-      results.push({ item: presentResponse(row), error: null });
+      results.push({ item: presentResponse(saved.row, saved.hidden), error: null });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       results.push({ item: null, error: { detail: error.message } });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromJson } from '../../storage/json.js';
 import { TestApi } from '../../../test/api-client.js';
 import { seedDataset, type SeededDataset } from '../../../test/dataset-fixtures.js';
 import { createPrincipals, createUser, FORBIDDEN, UNAUTHORIZED, type Principals, type TestUser } from '../../../test/fixtures.js';
@@ -289,6 +290,31 @@ describe('questions hidden from annotators (Scholia extension)', () => {
     const fixed = await principals.adminMember.api.put(`/responses/${byAnnotator.body.id}`, submitted({ comment: 'added by an admin' }));
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
     expect(fixed.body.values.comment).toEqual({ value: 'added by an admin' });
+  });
+
+  it('an annotator updating their response keeps an admin’s answer to a hidden question (they never saw it)', async () => {
+    const [recordId, other] = [await newRecord(hiddenDataset), await newRecord(hiddenDataset)];
+    const annotator = principals.annotatorMember.api;
+    const created = await annotator.post(`/records/${recordId}/responses`, submitted());
+    await principals.adminMember.api.put(`/responses/${created.body.id}`, submitted({ comment: 'added by an admin' }));
+    const changed = await annotator.put(`/responses/${created.body.id}`, { status: 'draft', values: { label: { value: 'negative' } } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.values).toEqual({ label: { value: 'negative' } });
+    const discarded = await annotator.put(`/responses/${created.body.id}`, { status: 'discarded' });
+    expect(discarded.body).toMatchObject({ status: 'discarded', values: {} });
+    // The bulk upsert path too.
+    const second = await annotator.post(`/records/${other}/responses`, submitted());
+    await principals.adminMember.api.put(`/responses/${second.body.id}`, submitted({ comment: 'also kept' }));
+    const bulk = await annotator.post('/me/responses/bulk', { items: [{ record_id: other, status: 'draft', values: { label: { value: 'negative' } } }] });
+    expect(bulk.body.items[0]).toMatchObject({ item: { values: { label: { value: 'negative' } } }, error: null });
+    expect(bulk.body.items[0].item.values.comment).toBeUndefined();
+
+    const stored = await server.app.database.db.selectFrom('responses').select(['record_id', 'status', 'values']).where('record_id', 'in', [recordId, other]).execute();
+    const valuesOf = (id: string) => fromJson(stored.find((row) => row.record_id === id)!.values);
+    expect(valuesOf(recordId)).toEqual({ comment: { value: 'added by an admin' } });
+    expect(valuesOf(other)).toEqual({ label: { value: 'negative' }, comment: { value: 'also kept' } });
+    // The admin sees both.
+    expect((await principals.adminMember.api.get(`/records/${other}?include=responses`)).body.responses[0].values).toEqual({ label: { value: 'negative' }, comment: { value: 'also kept' } });
   });
 });
 

@@ -252,7 +252,8 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     return () => document.removeEventListener('keydown', onKey);
   }, [page]);
 
-  const score = queryScorePercent(item.query_score);
+  // Only a similarity search scores in [0, 1]; a text search's relevance is no percentage.
+  const score = criteria.similar ? queryScorePercent(item.query_score) : undefined;
   const visibleMetadata = Object.entries(record.metadata ?? {}).filter(([k]) => metadataVisible.includes(k));
 
   return (
