@@ -74,7 +74,7 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
   };
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   // `npm start`'s small young generation comes first, so BENCH_SERVER_NODE_ARGS can override it.
-  const nodeArgs = ['--max-semi-space-size=4', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const nodeArgs = ['--max-semi-space-size=4', '--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   // Default: the compiled server, what `npm start` runs. BENCH_SERVER_RUNTIME=tsx: the sources
   // through the TypeScript loader, as the tests run them (about 70 MB more memory).
   const entry = process.env.BENCH_SERVER_RUNTIME === 'tsx' ? ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')] : compiledServer();

@@ -34,7 +34,16 @@ export function createMemoryRelease(release: () => void, timing: { quietMs: numb
 function processRelease(): MemoryRelease {
   const addon = nativeMemory;
   if (!addon) return { soon() {} };
-  return createMemoryRelease(() => addon.releaseFreeMemory(), { quietMs: 2_000, maxDelayMs: 30_000 });
+  // With --expose-gc (`npm start`), a full collection first frees the garbage holding C memory:
+  // the replaced copy's WebAssembly memory and typed arrays, the Buffers of rows read to build it.
+  const collect = (globalThis as { gc?: () => void }).gc;
+  return createMemoryRelease(
+    () => {
+      collect?.();
+      addon.releaseFreeMemory();
+    },
+    { quietMs: 2_000, maxDelayMs: 30_000 },
+  );
 }
 
 /** The process's release; a no-op where the addon could not be built or the C library has no trim. */
