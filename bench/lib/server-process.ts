@@ -65,11 +65,14 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
     SCHOLIA_LOG_LEVEL: 'warn',
     SCHOLIA_HUB_URL: 'http://127.0.0.1:9',
     SCHOLIA_DATASETS_SERVER_URL: 'http://127.0.0.1:9',
-    // As `npm start` sets them (server/package.json): large blocks such as the 19 MiB of each
-    // password hash go back to the system when freed instead of staying in the allocator's heap,
-    // and two malloc arenas instead of one per thread keep freed memory from scattering.
+    // As `npm start` sets them (server/package.json): blocks of 128 KiB and more go back to the
+    // system when freed instead of staying in the allocator's heap, and two malloc arenas instead
+    // of one per thread keep freed memory from scattering.
     MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    // The password hasher's own allocator (mimalloc, in @node-rs/argon2) keeps each thread's 19 MiB
+    // hash blocks until that thread allocates again; 0 returns them as soon as they are freed.
+    MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? '0',
     ...options.env,
   };
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
