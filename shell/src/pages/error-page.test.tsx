@@ -45,6 +45,13 @@ describe('error page', () => {
     expect(message()).toBe('Unknown middleware');
   });
 
+  it.each([null, undefined, new Error('')])('says %s thrown is an unknown error (a translated message)', async (thrown) => {
+    renderFailingRoute(thrown);
+    await screen.findByRole('heading', { name: 'Something went wrong.' });
+    expect(code()).toBe('500');
+    expect(message()).toBe('Unknown error');
+  });
+
   it('says an API failure without detail in words, not as its repository code', async () => {
     renderFailingRoute(new ApiError({ status: 500, repositoryCode: 'ERROR_FETCHING_CURRENT_USER' }));
     await screen.findByRole('heading', { name: 'Something went wrong.' });

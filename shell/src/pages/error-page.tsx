@@ -65,6 +65,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   if (isApiError(error) && !error.detail && i18n.exists(`http.${error.status}`)) message = t(`http.${error.status}`);
   if (statusCode === 404) message = t('errors.pageNotFound');
   if (message === 'Unknown middleware') message = t('errors.unknownMiddleware');
+  if (error === null || error === undefined || message === '') message = t('errors.unknown');
   return (
     <DefaultLayout>
       <ErrorPageGuard><ErrorPage statusCode={statusCode} message={message} /></ErrorPageGuard>

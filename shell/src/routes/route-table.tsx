@@ -162,7 +162,8 @@ function RouteTable({ location }: { location: Location }) {
 export class RouteErrorBoundary extends Component<{ location?: Location; children: ReactNode }, { error?: unknown; location?: Location }> {
   override state: { error?: unknown; location?: Location } = {};
   static getDerivedStateFromError(error: unknown) {
-    return { error: error ?? new Error('Unknown error') };
+    // A thrown null or undefined still shows the error page (its message: errors.unknown).
+    return { error: error ?? null };
   }
   static getDerivedStateFromProps(props: { location?: Location }, state: { error?: unknown; location?: Location }) {
     if (props.location !== state.location) return { error: undefined, location: props.location };

@@ -32,6 +32,7 @@ export const de: Messages = {
     notFoundText: 'Wir können die gesuchte Seite leider nicht finden',
     pageNotFound: 'Diese Seite wurde nicht gefunden',
     unknownMiddleware: 'Unbekannte Middleware',
+    unknown: 'Unbekannter Fehler',
     fallback: 'Die Fehlerseite selbst ist fehlgeschlagen. Du kannst trotzdem zur Startseite zurückkehren.',
     remoteFailed: 'Dieser Teil der Seite konnte nicht geladen werden ({{remote}}).',
     remoteFailedHint: 'Der Rest der Anwendung funktioniert weiterhin. Prüfe deine Verbindung und versuche es erneut.',

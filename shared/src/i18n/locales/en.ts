@@ -30,6 +30,7 @@ export const en = {
     notFoundText: "We can't seem to find the page you are looking for",
     pageNotFound: 'This page could not be found',
     unknownMiddleware: 'Unknown middleware',
+    unknown: 'Unknown error',
     fallback: 'The error page itself failed. You can still go back to the home page.',
     remoteFailed: 'This part of the page could not be loaded ({{remote}}).',
     remoteFailedHint: 'The rest of the app still works. Check your connection and try again.',

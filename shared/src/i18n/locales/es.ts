@@ -32,6 +32,7 @@ export const es: Messages = {
     notFoundText: 'No encontramos la página que buscas',
     pageNotFound: 'No se pudo encontrar esta página',
     unknownMiddleware: 'Middleware desconocido',
+    unknown: 'Error desconocido',
     fallback: 'La propia página de error ha fallado. Aun así puedes volver a la página de inicio.',
     remoteFailed: 'No se pudo cargar esta parte de la página ({{remote}}).',
     remoteFailedHint: 'El resto de la aplicación sigue funcionando. Comprueba tu conexión e inténtalo de nuevo.',
