@@ -10,13 +10,18 @@ export function isWriteConflict(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || (typeof message === 'string' && message.startsWith('UNIQUE constraint failed'));
 }
 
-/** Runs `write` (which reads what it needs itself) again after a write conflict, up to `attempts` times. */
-export async function retryWriteConflicts<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+/**
+ * Runs `write` (which reads what it needs itself) again after a write conflict, up to `attempts`
+ * times. Between tries it waits a random, growing few milliseconds: writers that broke a lock cycle
+ * and retried at once met each other again in the same cycle, and under load used up the tries.
+ */
+export async function retryWriteConflicts<T>(write: () => Promise<T>, attempts = 8): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (error) {
       if (attempt >= attempts || !isWriteConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }
 }
