@@ -9,8 +9,10 @@ export const LARGE_BODY_BYTES = 256 * 1024;
 export const memoryReleasePlugin = fp(
   async (app: FastifyInstance, options: { release?: MemoryRelease }) => {
     const release = options.release ?? processRelease;
-    app.addHook('onResponse', async (request) => {
+    // Runs after every response: a callback hook, no promise per request.
+    app.addHook('onResponse', (request, _reply, done) => {
       if (Number(request.headers['content-length'] ?? 0) >= LARGE_BODY_BYTES) release.soon();
+      done();
     });
   },
   { name: 'memory-release' },
