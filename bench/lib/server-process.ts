@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScriptSettings } from '../../server/test/start-script.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OWNER = { username: 'bench-owner', password: 'bench-password-1', apiKey: 'bench.owner.apikey' };
@@ -51,6 +52,7 @@ function compiledServer(): string[] {
 /** Starts the server on a fresh data dir; `databaseUrl` defaults to a SQLite file in it. */
 export async function startServerProcess(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-bench-'));
+  const start = startScriptSettings();
   const port = await freePort();
   const env = {
     ...process.env,
@@ -65,19 +67,15 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
     SCHOLIA_LOG_LEVEL: 'warn',
     SCHOLIA_HUB_URL: 'http://127.0.0.1:9',
     SCHOLIA_DATASETS_SERVER_URL: 'http://127.0.0.1:9',
-    // As `npm start` sets them (server/package.json): blocks of 128 KiB and more go back to the
-    // system when freed instead of staying in the allocator's heap, and two malloc arenas instead
-    // of one per thread keep freed memory from scattering.
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    // The password hasher's own allocator (mimalloc, in @node-rs/argon2) keeps each thread's 19 MiB
-    // hash blocks until that thread allocates again; 0 returns them as soon as they are freed.
-    MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? '0',
+    // The allocator settings `npm start` sets (server/package.json), unless this environment sets them.
+    ...Object.fromEntries(Object.entries(start.env).map(([name, value]) => [name, process.env[name] ?? value])),
     ...options.env,
   };
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  // `npm start`'s small young generation comes first, so BENCH_SERVER_NODE_ARGS can override it.
-  const nodeArgs = ['--max-semi-space-size=4', '--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  // `npm start`'s flags come first, so BENCH_SERVER_NODE_ARGS can override them; its export
+  // condition comes with the compiled entry (the TypeScript runtime reads the sources).
+  const startFlags = start.nodeArgs.filter((flag) => !flag.startsWith('--conditions'));
+  const nodeArgs = [...startFlags, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   // Default: the compiled server, what `npm start` runs. BENCH_SERVER_RUNTIME=tsx: the sources
   // through the TypeScript loader, as the tests run them (about 70 MB more memory).
   const entry = process.env.BENCH_SERVER_RUNTIME === 'tsx' ? ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')] : compiledServer();

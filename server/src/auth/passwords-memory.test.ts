@@ -1,16 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startScriptSettings } from '../../test/start-script.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-
-/** The `VAR=value` settings `npm start` puts before `node` (server/package.json). */
-function startScriptEnvironment(): Record<string, string> {
-  const start = (JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const settings = start.slice(0, start.indexOf(' node ')).split(' ');
-  return Object.fromEntries(settings.map((setting) => setting.split('=') as [string, string]));
-}
 
 // Eight Argon2id hashes at once (19 MiB each, on the thread pool), then the anonymous memory left.
 const HASH_EIGHT = `
@@ -32,7 +25,7 @@ function anonymousGrowthAfterHashes(env: Record<string, string>): number {
 
 describe.skipIf(process.platform !== 'linux')('password hashing memory under npm start’s settings', () => {
   it('gives the hashes’ blocks back to the system (the hasher’s allocator otherwise keeps ~19 MiB a thread)', () => {
-    const env = startScriptEnvironment();
+    const { env } = startScriptSettings();
     expect(env.MIMALLOC_PURGE_DELAY).toBe('0');
     expect(anonymousGrowthAfterHashes(env)).toBeLessThan(30);
     // Without it the blocks stay: the measure can tell the two apart.
