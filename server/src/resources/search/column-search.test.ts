@@ -4,6 +4,7 @@ import { createPrincipals, type Principals } from '../../../test/fixtures.js';
 import { createSearchDataset, searchPage, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { metadataColumnsSettled, resetMetadataColumns } from '../../storage/search/metadata-columns.js';
+import { positionsFromPostings, resetTextChampions, textChampionsSettled } from '../../storage/search/text-champions.js';
 import { searchWithColumns } from './column-search.js';
 import { seededRandom } from '../../../test/seeded-random.js';
 
@@ -11,6 +12,12 @@ import { seededRandom } from '../../../test/seeded-random.js';
 vi.mock('./column-search.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('./column-search.js')>();
   return { ...original, searchWithColumns: vi.fn(original.searchWithColumns) };
+});
+
+// And whether the text hits came from the champion lists' postings.
+vi.mock('../../storage/search/text-champions.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../storage/search/text-champions.js')>();
+  return { ...original, positionsFromPostings: vi.fn(original.positionsFromPostings) };
 });
 
 let server: TestServer;
@@ -39,6 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   resetMetadataColumns({ minRecords: 20_000, reloadCooldownMs: 30_000 });
+  resetTextChampions({ minRecords: 20_000, rebuildCooldownMs: 60_000 });
   await server.close();
 });
 
@@ -120,5 +128,50 @@ describe('metadata filters and sorts from in-memory columns (large datasets)', (
     vi.mocked(searchWithColumns).mockClear();
     expect(await run(body)).toEqual({ total: 1, items: [[target.external_id, expect.any(Number)]] });
     expect(await vi.mocked(searchWithColumns).mock.results[0]?.value).toBeUndefined();
+  });
+});
+
+describe('text hits from the champion lists\' postings (PostgreSQL keeps them)', () => {
+  const POSTINGS = { minHits: 20, perTerm: 10, budget: 100_000, postings: true };
+
+  /** The SQL path's answer, then the answer with columns and postings both built at the same version. */
+  async function withPostings(body: Record<string, unknown>, query?: string) {
+    resetMetadataColumns({ minRecords: Number.POSITIVE_INFINITY, reloadCooldownMs: 0 });
+    resetTextChampions({ minRecords: Number.POSITIVE_INFINITY, rebuildCooldownMs: 0 });
+    const viaSql = await run(body, query);
+    resetMetadataColumns({ minRecords: 0, reloadCooldownMs: 0 });
+    resetTextChampions({ minRecords: 0, rebuildCooldownMs: 0 }, POSTINGS);
+    await run(body, query); // starts both builds
+    await Promise.all([metadataColumnsSettled(), textChampionsSettled()]);
+    vi.mocked(positionsFromPostings).mockClear();
+    vi.mocked(searchWithColumns).mockClear();
+    const viaPostings = await run(body, query);
+    const fromPostings = vi.mocked(positionsFromPostings).mock.results.some((result) => result.value !== undefined);
+    const answered = (await vi.mocked(searchWithColumns).mock.results[0]?.value) !== undefined;
+    return { viaSql, viaPostings, fromPostings, answered };
+  }
+
+  it.each([
+    ['one term, filter and sort', { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { ge: 3, le: 12 })] }, sort: [byMetadata('score', 'desc')] }],
+    ['two terms: the records holding both', { query: { text: { q: 'delta omega' } }, sort: [byMetadata('score', 'asc')] }],
+    ['terms filter, insertion order descending, a later page', { query: { text: { q: 'Beta' } }, filters: { and: [terms('group', ['a', 'c'])] }, sort: [{ scope: { entity: 'record', property: 'inserted_at' }, order: 'desc' }] }, 'limit=7&offset=9'],
+  ] as [string, Record<string, unknown>, string?][])('%s: the same page and total as SQL', async (_, body, query) => {
+    const { viaSql, viaPostings, fromPostings, answered } = await withPostings(body, query);
+    expect(viaSql.total).toBeGreaterThan(10);
+    expect(fromPostings).toBe(true);
+    expect(answered).toBe(true);
+    expect(viaPostings).toEqual(viaSql);
+  });
+
+  it('a term the lists do not hold, or relevance order, asks the text index', async () => {
+    for (const body of [
+      { query: { text: { q: 'alpha nowhere' } }, sort: [byMetadata('n', 'asc')] },
+      { query: { text: { q: 'gamma' } }, filters: { and: [range('score', { ge: 0.5 })] } },
+    ]) {
+      const { viaSql, viaPostings, fromPostings, answered } = await withPostings(body);
+      expect(fromPostings).toBe(false);
+      expect(answered).toBe(true);
+      expect(viaPostings).toEqual(viaSql);
+    }
   });
 });

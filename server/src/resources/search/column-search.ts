@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { readTextHits, type RecordFilter, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
-import type { MetadataColumn, MetadataColumns } from '../../storage/search/metadata-columns.js';
+import type { MetadataColumn, MetadataColumns, VersionedColumns } from '../../storage/search/metadata-columns.js';
+import { positionsFromPostings } from '../../storage/search/text-champions.js';
+import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import type { Tables } from '../../storage/tables.js';
 import { bestMatches, type Order } from '../../lib/best-matches.js';
 
@@ -9,7 +11,9 @@ import { bestMatches, type Order } from '../../lib/best-matches.js';
  * the text hits and the in-memory metadata columns (storage/search/metadata-columns.ts) with
  * exactly the SQL path's results: the same matches, total and order (missing values last, then
  * rid). Returns undefined when the search has another shape or the columns are not loaded
- * (`columns` undefined); the caller then runs the SQL path.
+ * (`columns` undefined); the caller then runs the SQL path. A text search in sort order takes its
+ * hits from the champion lists' postings when they were built at the columns' version (their
+ * positions are then the columns' positions), else from the text index.
  */
 
 export interface ColumnSearchPage {
@@ -23,7 +27,8 @@ type PositionTest = (position: number) => boolean;
 export async function searchWithColumns(
   db: Kysely<Tables>,
   search: RecordSearch,
-  columns: MetadataColumns | undefined,
+  columns: VersionedColumns | undefined,
+  champions: VersionedChampions | undefined,
   offset: number,
   limit: number,
 ): Promise<ColumnSearchPage | undefined> {
@@ -35,14 +40,30 @@ export async function searchWithColumns(
 
   const checks = tests as PositionTest[];
   const byRelevance = search.textMatch !== undefined && search.sort.length === 0;
-  const hits = search.textMatch === undefined ? undefined : await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
-  const { positions, scores } = hits ? matchingPositions(hits, columns.rids, checks) : { positions: passingPositions(columns.rids.length, checks), scores: undefined };
+  const { positions, scores } = await matches(db, search, columns, champions, checks, byRelevance);
   // Matches (indexes into `positions`) by relevance then rid, or by the sort keys then rid; with
   // neither, `positions` already ascend by rid.
   const compare: Order = scores ? (a, b) => scores[b] - scores[a] || positions[a] - positions[b] : (a, b) => order(positions[a], positions[b]);
   const end = Math.min(offset + limit, positions.length);
   const page = scores || search.sort.length > 0 ? bestMatches(positions.length, compare, offset + limit).slice(offset) : Array.from({ length: Math.max(0, end - offset) }, (_, i) => offset + i);
   return { entries: page.map((match) => ({ rid: columns.rids[positions[match]], score: scores?.[match] })), total: positions.length };
+}
+
+/** The column positions that match the search's text (if any) and pass every test, ascending, with each one's relevance when asked. */
+async function matches(
+  db: Kysely<Tables>,
+  search: RecordSearch,
+  columns: VersionedColumns,
+  champions: VersionedChampions | undefined,
+  tests: PositionTest[],
+  byRelevance: boolean,
+): Promise<{ positions: Int32Array; scores?: Float64Array }> {
+  if (search.textMatch === undefined) return { positions: passingPositions(columns.rids.length, tests) };
+  const sameSnapshot = champions !== undefined && champions.version === columns.version && champions.records === columns.rids.length;
+  const candidates = sameSnapshot && !byRelevance ? positionsFromPostings(champions, search.textMatch) : undefined;
+  if (candidates) return { positions: passingCandidates(candidates, tests) };
+  const hits = await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
+  return matchingPositions(hits, columns.rids, tests);
 }
 
 function sortableKey(key: SortKey): boolean {
@@ -57,6 +78,15 @@ function passingPositions(count: number, tests: PositionTest[]): Int32Array {
     if (passes(tests, position)) positions[found++] = position;
   }
   return positions.subarray(0, found);
+}
+
+/** The candidates (ascending positions) that pass every test, in place. */
+function passingCandidates(candidates: Int32Array, tests: PositionTest[]): Int32Array {
+  let found = 0;
+  for (let i = 0; i < candidates.length; i++) {
+    if (passes(tests, candidates[i])) candidates[found++] = candidates[i];
+  }
+  return candidates.subarray(0, found);
 }
 
 function passes(tests: PositionTest[], position: number): boolean {

@@ -195,7 +195,7 @@ async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSett
   const propertyNames = settings.metadataProperties.map((property) => property.name);
   const columns = await readyMetadataColumns(db, search.datasetId, version, propertyNames);
   const champions = await readyTextChampions(db, search.datasetId, version, settings.fields);
-  const fromColumns = await searchWithColumns(db, search, columns, options.offset, options.limit);
+  const fromColumns = await searchWithColumns(db, search, columns, champions, options.offset, options.limit);
   const unsorted = search.sort.length === 0;
   const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));
   if (fromColumns) return { page: scored(fromColumns.entries), total: fromColumns.total };

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { sqliteHandle } from '../open-database.js';
 import type { Tables } from '../tables.js';
-import { readSqliteMetadataColumns, type MetadataColumns, type VersionedColumns } from './metadata-columns-reader.js';
+import { readSqliteMetadataColumns, type VersionedColumns } from './metadata-columns-reader.js';
 import { runSearchWorker, snapshotSourceOf } from './search-worker.js';
 import { VersionedCopies, type CopyPolicy } from './versioned-copies.js';
 
-export type { MetadataColumn, MetadataColumns } from './metadata-columns-reader.js';
+export type { MetadataColumn, MetadataColumns, VersionedColumns } from './metadata-columns-reader.js';
 
 /**
  * One large dataset's metadata values as typed arrays in record (rid) order, so a search that
@@ -24,7 +24,7 @@ const copies = new VersionedCopies<VersionedColumns>({ minRecords: 20_000, rebui
  * The dataset's columns for these property names when a copy at `version` (its current one) is in
  * memory; otherwise undefined, and a load starts in the background (large datasets only).
  */
-export function readyMetadataColumns(db: Kysely<Tables>, datasetId: string, version: number, names: string[]): Promise<MetadataColumns | undefined> {
+export function readyMetadataColumns(db: Kysely<Tables>, datasetId: string, version: number, names: string[]): Promise<VersionedColumns | undefined> {
   return copies.ready(db, datasetId, version, [...names].sort().join('\u0000'), () => loadColumns(db, datasetId, names));
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordPage } from './dataset-snapshot.js';
 import { bm25Key, ChampionsBuilder, type ChampionLimits, type ChampionRanking, type TextChampions } from './text-champions-builder.js';
 import { countIndexTokens, indexTokens } from './text-index.js';
+import { decodePostings } from './text-postings.js';
 import { seededRandom } from '../../../test/seeded-random.js';
 
 const random = seededRandom(3);
@@ -57,6 +58,23 @@ describe('champion lists', () => {
       expect(champions.terms.get(term)!.hits).toBe(hits.length);
       expect(listOf(champions, term)).toEqual(hits.slice(0, limits.perTerm).map((hit) => hit.rid));
     }
+  });
+
+  it('with postings: each listed term keeps the position of every record holding it', () => {
+    // Word i is in about 1 record of 2 + i*i: from half the records to rare ones.
+    const share = (i: number) => 1 / (2 + i * i);
+    const held = Array.from({ length: 3000 }, () => WORDS.filter((_, i) => random() < share(i)));
+    const postingRows: RecordPage = held.map((words, i) => [i * 2 + 5, JSON.stringify({ a: [...words, 'every'].join(' ') })]);
+    const champions = build(postingRows, 'frequency', { minHits: 40, perTerm: 10, budget: 100_000, postings: true });
+    expect(champions.terms.size).toBeGreaterThan(5);
+    const encodings = new Set<string>();
+    for (const [term, list] of champions.terms) {
+      encodings.add(list.postings!.encoding);
+      const expected = term === 'every' ? held.map((_, position) => position) : held.flatMap((words, position) => (words.includes(term) ? [position] : []));
+      expect(Array.from(decodePostings(champions.postings, list.postings!, list.hits))).toEqual(expected);
+    }
+    expect([...encodings].sort()).toEqual(['bitset', 'gaps']);
+    expect(build(postingRows, 'frequency', { minHits: 40, perTerm: 10, budget: 100_000 }).postings.length).toBe(0);
   });
 
   it('keeps the most frequent terms within the budget', () => {

@@ -1,5 +1,6 @@
 import type { RecordPage } from './dataset-snapshot.js';
 import { countIndexTokens, indexTokens, searchableText, type TextIndexField } from './text-index.js';
+import { PostingsWriter, type TermPostings } from './text-postings.js';
 
 /**
  * Champion lists (storage/search/text-champions.ts): for each frequent term of a dataset, its
@@ -22,6 +23,8 @@ export interface TermChampions {
   count: number;
   /** Records holding the term: the total of a one-term search. */
   hits: number;
+  /** Every record holding the term (text-postings.ts), when the lists keep them. */
+  postings?: TermPostings;
 }
 
 export interface TextChampions {
@@ -32,6 +35,8 @@ export interface TextChampions {
   terms: Map<string, TermChampions>;
   rids: Float64Array;
   keys: Float64Array;
+  /** The terms' postings, one after the other (empty when the lists keep none). */
+  postings: Uint8Array;
 }
 
 export interface ChampionLimits {
@@ -41,15 +46,18 @@ export interface ChampionLimits {
   perTerm: number;
   /** Champions kept over all terms; the most frequent terms are kept first. */
   budget: number;
+  /** Also keep every hit of each listed term (text-postings.ts). */
+  postings?: boolean;
 }
 
 /**
  * Lists where the index is slow: FTS5 ranks 20,000 hits in ~13 ms; PostgreSQL visits each hit's row
- * (~7 µs a hit at 1M records: 6,700 hits took 45–110 ms), so it gets lists from 3,000 hits.
+ * (~7 µs a hit at 1M records: 6,700 hits took 45–110 ms), so it gets lists from 3,000 hits, and
+ * postings (FTS5 lists a term's 100k hits in a few milliseconds: SQLite needs none).
  */
 export const DEFAULT_CHAMPION_LIMITS: Record<ChampionRanking, ChampionLimits> = {
   bm25: { minHits: 20_000, perTerm: 500, budget: 1_000_000 },
-  frequency: { minHits: 3_000, perTerm: 500, budget: 1_000_000 },
+  frequency: { minHits: 3_000, perTerm: 500, budget: 1_000_000, postings: true },
 };
 
 const K1 = 1.2;
@@ -74,6 +82,8 @@ export class ChampionsBuilder {
   private records = 0;
   private tokens = 0;
   private heaps?: Map<string, TermHeap>;
+  /** Records seen by `rank`: the next record's position in the snapshot. */
+  private position = 0;
 
   constructor(
     fields: TextIndexField[],
@@ -110,11 +120,13 @@ export class ChampionsBuilder {
         heap.count(index + 1);
       }
       for (const heap of touched) {
+        heap.postings?.add(this.position);
         const frequency = this.ranking === 'bm25' ? heap.frequency : Math.min(MAX_POSITIONS, heap.frequency);
         heap.offer(this.ranking === 'bm25' ? bm25Key(frequency, tokens.length, averageLength) : frequency, rid);
         heap.endRecord();
       }
       touched.length = 0;
+      this.position += 1;
     }
   }
 
@@ -125,13 +137,19 @@ export class ChampionsBuilder {
     const rids = new Float64Array(size);
     const keys = new Float64Array(size);
     const terms = new Map<string, TermChampions>();
+    const encoded = lists.map(([, heap]) => heap.postings?.finish(this.records));
+    const postings = new Uint8Array(encoded.reduce((sum, list) => sum + (list?.bytes.length ?? 0), 0));
     let start = 0;
-    for (const [term, heap] of lists) {
+    let offset = 0;
+    lists.forEach(([term, heap], i) => {
       const count = heap.drainBestFirst(rids, keys, start);
-      terms.set(term, { start, count, hits: heap.hits });
+      const list = encoded[i];
+      if (list) postings.set(list.bytes, offset);
+      terms.set(term, { start, count, hits: heap.hits, postings: list && { offset, length: list.bytes.length, encoding: list.encoding } });
       start += count;
-    }
-    return { ranking: this.ranking, records: this.records, averageLength: this.averageLength(), terms, rids, keys };
+      offset += list?.bytes.length ?? 0;
+    });
+    return { ranking: this.ranking, records: this.records, averageLength: this.averageLength(), terms, rids, keys, postings };
   }
 
   private averageLength(): number {
@@ -143,7 +161,7 @@ export class ChampionsBuilder {
     const frequent = [...this.sampledHits].filter(([, hits]) => hits * scale >= this.limits.minHits * SAMPLE_SLACK).sort((a, b) => b[1] - a[1]);
     const kept = frequent.slice(0, Math.floor(this.limits.budget / this.limits.perTerm));
     this.sampledHits.clear();
-    return new Map(kept.map(([term]) => [term, new TermHeap(this.limits.perTerm)]));
+    return new Map(kept.map(([term]) => [term, new TermHeap(this.limits.perTerm, this.limits.postings ? new PostingsWriter() : undefined)]));
   }
 
   /** The record's searchable texts in index column order, as the text index receives them. */
@@ -183,7 +201,11 @@ class TermHeap {
   frequency = 0;
   private pastLastPosition = false;
 
-  constructor(private readonly capacity: number) {
+  constructor(
+    private readonly capacity: number,
+    /** Every record offered, when the term's postings are kept. */
+    readonly postings?: PostingsWriter,
+  ) {
     this.keys = new Float64Array(capacity);
     this.rids = new Float64Array(capacity);
   }

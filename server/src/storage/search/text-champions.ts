@@ -5,7 +5,8 @@ import type { Tables } from '../tables.js';
 import { runSearchWorker, snapshotSourceOf } from './search-worker.js';
 import { bm25Weight, DEFAULT_CHAMPION_LIMITS, type ChampionLimits } from './text-champions-builder.js';
 import { readSqliteTextChampions, type ChampionsRequest, type VersionedChampions } from './text-champions-reader.js';
-import type { TextIndexField } from './text-index.js';
+import { indexTokens, parseTextMatch, type TextIndexField } from './text-index.js';
+import { decodePostings, intersectPositions } from './text-postings.js';
 import { VersionedCopies, type CopyPolicy } from './versioned-copies.js';
 
 /**
@@ -17,12 +18,15 @@ import { VersionedCopies, type CopyPolicy } from './versioned-copies.js';
  * (text-champions-builder.ts) and kept as versioned-copies.ts says.
  */
 
-/** Upper bound on champions kept over all datasets (16 bytes each). */
-const CACHE_BUDGET_ENTRIES = 3_000_000;
+/**
+ * Upper bound on the bytes of the lists kept over all datasets: a 1M-record dataset of the scale
+ * bench needs ~15 MiB of champions and, on PostgreSQL, ~34 MiB of postings.
+ */
+const CACHE_BUDGET_BYTES = 128 * 2 ** 20;
 
 /** Set by tests; otherwise the defaults of the dialect's ranking. */
 let limits: ChampionLimits | undefined;
-const copies = new VersionedCopies<VersionedChampions>({ minRecords: 20_000, rebuildCooldownMs: 60_000 }, CACHE_BUDGET_ENTRIES, (champions) => champions.rids.length);
+const copies = new VersionedCopies<VersionedChampions>({ minRecords: 20_000, rebuildCooldownMs: 60_000 }, CACHE_BUDGET_BYTES, sizeOf);
 
 export interface ChampionHit {
   rid: number;
@@ -55,6 +59,24 @@ export function pageFromChampions(champions: VersionedChampions, term: string, o
   return { page, total: list.hits };
 }
 
+/**
+ * The records holding every term of `textMatch`, as ascending positions in the snapshot the lists
+ * were built from (records in rid order), from the terms' postings; undefined when a term has
+ * none (it is in few records, or the lists keep no postings) or the match names one field.
+ */
+export function positionsFromPostings(champions: VersionedChampions, textMatch: string): Int32Array | undefined {
+  const { column, terms } = parseTextMatch(textMatch);
+  if (column !== undefined || terms.length === 0) return undefined;
+  const lists: Int32Array[] = [];
+  for (const term of terms) {
+    const tokens = indexTokens(term);
+    const list = tokens.length === 1 ? champions.terms.get(tokens[0]) : undefined;
+    if (!list?.postings) return undefined;
+    lists.push(decodePostings(champions.postings, list.postings, list.hits));
+  }
+  return intersectPositions(lists);
+}
+
 /** Settles when no build is running (tests). */
 export function textChampionsSettled(): Promise<void> {
   return copies.settled();
@@ -64,6 +86,10 @@ export function textChampionsSettled(): Promise<void> {
 export function resetTextChampions(policy: CopyPolicy, listLimits?: ChampionLimits): void {
   copies.reset(policy);
   limits = listLimits;
+}
+
+function sizeOf(champions: VersionedChampions): number {
+  return champions.rids.byteLength + champions.keys.byteLength + champions.postings.byteLength;
 }
 
 /** Built in a worker thread on its own connection; an in-memory SQLite database (no file) is read here. */

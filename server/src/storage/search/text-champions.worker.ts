@@ -5,5 +5,5 @@ import { readTextChampions, type ChampionsRequest } from './text-champions-reade
 /** Worker thread of storage/search/text-champions.ts: builds one dataset's champion lists on its own connection. */
 await serveSearchWorker(
   ({ source, request }: { source: SnapshotSource; request: ChampionsRequest }) => readTextChampions(source, request),
-  (champions) => [champions.rids.buffer as ArrayBuffer, champions.keys.buffer as ArrayBuffer],
+  (champions) => [champions.rids.buffer as ArrayBuffer, champions.keys.buffer as ArrayBuffer, champions.postings.buffer as ArrayBuffer],
 );
