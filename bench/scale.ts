@@ -6,8 +6,8 @@
  *     one suggestion, one 384-dim vector on every 10th record) through PUT /records/bulk, 500 per
  *     request, BENCH_IN_FLIGHT (3) requests in flight → records/s;
  *  2. search p50/p95, one request at a time: filter-only (metadata range ≈10%), text (one
- *     mid-frequency term), filter+text+sort, similarity (50 nearest to a record), and the
- *     annotator's `/me` pending view;
+ *     mid-frequency term), filter+text (relevance order), filter+text+sort, similarity (50
+ *     nearest to a record), and the annotator's `/me` pending view;
  *  3. submit latency with BENCH_ANNOTATORS (200) annotators, open loop: each sends one
  *     POST /records/{id}/responses every second for BENCH_SUBMIT_SECONDS (60), on its own records,
  *     whether or not its previous request came back; latency counted from the scheduled send time;
@@ -191,6 +191,13 @@ async function main() {
     print('search_settle_seconds', SETTLE_SECONDS);
     await measure('filter', () => call('POST', searchUrl, { filters: { and: [metadataRange()] } }));
     await measure('text', () => call('POST', searchUrl, { query: { text: { q: pick(midWords) } } }));
+    // Relevance order, as the annotation screen's search box with a metadata filter asks.
+    await measure('filter_text', () =>
+      call('POST', searchUrl, {
+        query: { text: { q: pick(midWords) } },
+        filters: { and: [{ type: 'range', scope: { entity: 'metadata', metadata_property: 'length' }, ge: 0, le: 499 }] },
+      }),
+    );
     await measure('filter_text_sort', () =>
       call('POST', searchUrl, {
         query: { text: { q: pick(midWords) } },

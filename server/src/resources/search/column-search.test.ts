@@ -4,7 +4,8 @@ import { createPrincipals, type Principals } from '../../../test/fixtures.js';
 import { createSearchDataset, searchPage, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { metadataColumnsSettled, resetMetadataColumns } from '../../storage/search/metadata-columns.js';
-import { positionsFromPostings, resetTextChampions, textChampionsSettled } from '../../storage/search/text-champions.js';
+import { resetTextChampions, textChampionsSettled } from '../../storage/search/text-champions.js';
+import { readTextHits } from '../../storage/repositories/search.repository.js';
 import { searchWithColumns } from './column-search.js';
 import { seededRandom } from '../../../test/seeded-random.js';
 
@@ -14,10 +15,10 @@ vi.mock('./column-search.js', async (importOriginal) => {
   return { ...original, searchWithColumns: vi.fn(original.searchWithColumns) };
 });
 
-// And whether the text hits came from the champion lists' postings.
-vi.mock('../../storage/search/text-champions.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../storage/search/text-champions.js')>();
-  return { ...original, positionsFromPostings: vi.fn(original.positionsFromPostings) };
+// And whether the text hits came from the champion lists or the text index.
+vi.mock('../../storage/repositories/search.repository.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../storage/repositories/search.repository.js')>();
+  return { ...original, readTextHits: vi.fn(original.readTextHits) };
 });
 
 let server: TestServer;
@@ -131,11 +132,11 @@ describe('metadata filters and sorts from in-memory columns (large datasets)', (
   });
 });
 
-describe('text hits from the champion lists\' postings (PostgreSQL keeps them)', () => {
-  const POSTINGS = { minHits: 20, perTerm: 10, budget: 100_000, postings: true };
+describe('text hits from the champion lists and their postings (PostgreSQL keeps them)', () => {
+  const POSTINGS = { minHits: 20, perTerm: 40, budget: 100_000, postings: true };
 
-  /** The SQL path's answer, then the answer with columns and postings both built at the same version. */
-  async function withPostings(body: Record<string, unknown>, query?: string) {
+  /** The SQL path's answer, then the answer with columns and lists both built at the same version. */
+  async function withLists(body: Record<string, unknown>, query?: string) {
     resetMetadataColumns({ minRecords: Number.POSITIVE_INFINITY, reloadCooldownMs: 0 });
     resetTextChampions({ minRecords: Number.POSITIVE_INFINITY, rebuildCooldownMs: 0 });
     const viaSql = await run(body, query);
@@ -143,35 +144,39 @@ describe('text hits from the champion lists\' postings (PostgreSQL keeps them)',
     resetTextChampions({ minRecords: 0, rebuildCooldownMs: 0 }, POSTINGS);
     await run(body, query); // starts both builds
     await Promise.all([metadataColumnsSettled(), textChampionsSettled()]);
-    vi.mocked(positionsFromPostings).mockClear();
+    vi.mocked(readTextHits).mockClear();
     vi.mocked(searchWithColumns).mockClear();
-    const viaPostings = await run(body, query);
-    const fromPostings = vi.mocked(positionsFromPostings).mock.results.some((result) => result.value !== undefined);
+    const viaLists = await run(body, query);
     const answered = (await vi.mocked(searchWithColumns).mock.results[0]?.value) !== undefined;
-    return { viaSql, viaPostings, fromPostings, answered };
+    return { viaSql, viaLists, answered, askedIndex: vi.mocked(readTextHits).mock.calls.length > 0 };
   }
 
+  const score = (ge: number) => ({ and: [range('score', { ge })] });
   it.each([
     ['one term, filter and sort', { query: { text: { q: 'alpha' } }, filters: { and: [range('n', { ge: 3, le: 12 })] }, sort: [byMetadata('score', 'desc')] }],
     ['two terms: the records holding both', { query: { text: { q: 'delta omega' } }, sort: [byMetadata('score', 'asc')] }],
     ['terms filter, insertion order descending, a later page', { query: { text: { q: 'Beta' } }, filters: { and: [terms('group', ['a', 'c'])] }, sort: [{ scope: { entity: 'record', property: 'inserted_at' }, order: 'desc' }] }, 'limit=7&offset=9'],
-  ] as [string, Record<string, unknown>, string?][])('%s: the same page and total as SQL', async (_, body, query) => {
-    const { viaSql, viaPostings, fromPostings, answered } = await withPostings(body, query);
+    ['one term, filter, relevance order', { query: { text: { q: 'gamma' } }, filters: score(0.5) }, 'limit=8'],
+    ['relevance order, a later page within the list', { query: { text: { q: 'alpha' } }, filters: score(0.3) }, 'limit=5&offset=12'],
+    ['relevance order, a page past the end', { query: { text: { q: 'alpha' } }, filters: score(0.3) }, 'limit=5&offset=1000'],
+  ] as [string, Record<string, unknown>, string?][])('%s: the same page, scores and total as SQL, without the text index', async (_, body, query) => {
+    const { viaSql, viaLists, answered, askedIndex } = await withLists(body, query);
     expect(viaSql.total).toBeGreaterThan(10);
-    expect(fromPostings).toBe(true);
     expect(answered).toBe(true);
-    expect(viaPostings).toEqual(viaSql);
+    expect(askedIndex).toBe(false);
+    expect(viaLists).toEqual(viaSql);
   });
 
-  it('a term the lists do not hold, or relevance order, asks the text index', async () => {
-    for (const body of [
-      { query: { text: { q: 'alpha nowhere' } }, sort: [byMetadata('n', 'asc')] },
-      { query: { text: { q: 'gamma' } }, filters: { and: [range('score', { ge: 0.5 })] } },
-    ]) {
-      const { viaSql, viaPostings, fromPostings, answered } = await withPostings(body);
-      expect(fromPostings).toBe(false);
+  it('a term the lists do not hold, or a page past a list, asks the text index', async () => {
+    for (const [body, query] of [
+      [{ query: { text: { q: 'alpha nowhere' } }, sort: [byMetadata('n', 'asc')] }],
+      [{ query: { text: { q: 'alpha beta' } }, filters: score(0.5) }], // relevance of two terms
+      [{ query: { text: { q: 'gamma' } }, filters: score(0.5) }, 'limit=10&offset=30'], // ~20 of the 40 listed pass
+    ] as [Record<string, unknown>, string?][]) {
+      const { viaSql, viaLists, answered, askedIndex } = await withLists(body, query);
       expect(answered).toBe(true);
-      expect(viaPostings).toEqual(viaSql);
+      expect(askedIndex).toBe(true);
+      expect(viaLists).toEqual(viaSql);
     }
   });
 });

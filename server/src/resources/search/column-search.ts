@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { readTextHits, type RecordFilter, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
+import { readTextHits, textScoresOf, type RecordFilter, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
 import type { MetadataColumn, MetadataColumns, VersionedColumns } from '../../storage/search/metadata-columns.js';
-import { positionsFromPostings } from '../../storage/search/text-champions.js';
+import { oneTermOf, pageFromChampions, positionsFromPostings } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import type { Tables } from '../../storage/tables.js';
 import { bestMatches, type Order } from '../../lib/best-matches.js';
@@ -40,7 +40,12 @@ export async function searchWithColumns(
 
   const checks = tests as PositionTest[];
   const byRelevance = search.textMatch !== undefined && search.sort.length === 0;
-  const { positions, scores } = await matches(db, search, columns, champions, checks, byRelevance);
+  const snapshot = champions !== undefined && champions.version === columns.version && champions.records === columns.rids.length ? champions : undefined;
+  if (search.textMatch !== undefined && byRelevance && snapshot) {
+    const fromChampions = await bestPassingChampions(db, search.datasetId, search.textMatch, columns, snapshot, checks, { offset, limit });
+    if (fromChampions) return fromChampions;
+  }
+  const { positions, scores } = await matches(db, search, columns, snapshot, checks, byRelevance);
   // Matches (indexes into `positions`) by relevance then rid, or by the sort keys then rid; with
   // neither, `positions` already ascend by rid.
   const compare: Order = scores ? (a, b) => scores[b] - scores[a] || positions[a] - positions[b] : (a, b) => order(positions[a], positions[b]);
@@ -54,16 +59,63 @@ async function matches(
   db: Kysely<Tables>,
   search: RecordSearch,
   columns: VersionedColumns,
+  /** Built from the columns' snapshot, when they were. */
   champions: VersionedChampions | undefined,
   tests: PositionTest[],
   byRelevance: boolean,
 ): Promise<{ positions: Int32Array; scores?: Float64Array }> {
   if (search.textMatch === undefined) return { positions: passingPositions(columns.rids.length, tests) };
-  const sameSnapshot = champions !== undefined && champions.version === columns.version && champions.records === columns.rids.length;
-  const candidates = sameSnapshot && !byRelevance ? positionsFromPostings(champions, search.textMatch) : undefined;
+  const candidates = champions && !byRelevance ? positionsFromPostings(champions, search.textMatch) : undefined;
   if (candidates) return { positions: passingCandidates(candidates, tests) };
   const hits = await readTextHits(db, search.datasetId, search.textMatch, byRelevance);
   return matchingPositions(hits, columns.rids, tests);
+}
+
+/**
+ * A one-term search with filters in relevance order, from the term's champion list: the list holds
+ * the term's best hits in the index's order, so the ones that pass the tests, in list order, are
+ * the filtered search's best, and the page is exact when it lies within them. The total counts the
+ * term's postings that pass. Undefined when the lists cannot tell (no list or postings for the
+ * term, or a page past the list).
+ */
+async function bestPassingChampions(
+  db: Kysely<Tables>,
+  datasetId: string,
+  textMatch: string,
+  columns: VersionedColumns,
+  champions: VersionedChampions,
+  tests: PositionTest[],
+  { offset, limit }: { offset: number; limit: number },
+): Promise<ColumnSearchPage | undefined> {
+  const term = oneTermOf(textMatch);
+  const listed = term === undefined ? undefined : champions.terms.get(term);
+  const candidates = listed && positionsFromPostings(champions, textMatch);
+  if (!candidates) return undefined;
+  const list = pageFromChampions(champions, term!, 0, listed!.count)!;
+  const entries: { rid: number; score?: number }[] = [];
+  let passed = 0;
+  for (const hit of list.page) {
+    if (entries.length === limit) break;
+    if (passes(tests, positionOfRid(columns.rids, hit.rid)) && passed++ >= offset) entries.push(hit);
+  }
+  const total = passingCandidates(candidates, tests).length;
+  if (entries.length < limit && offset + entries.length < total) return undefined;
+  if (champions.ranking === 'bm25') return { entries, total };
+  // ts_rank of the page's rows: the lists keep only its order.
+  const scores = await textScoresOf(db, datasetId, textMatch, entries.map((entry) => entry.rid));
+  return { entries: entries.map((entry) => ({ rid: entry.rid, score: scores.get(entry.rid) })), total };
+}
+
+/** Where a record is in the columns (the lists and the columns hold the same records). */
+function positionOfRid(rids: Float64Array, rid: number): number {
+  let low = 0;
+  let high = rids.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (rids[middle] < rid) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function sortableKey(key: SortKey): boolean {

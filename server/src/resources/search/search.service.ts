@@ -25,8 +25,8 @@ import {
   type RecordFilter,
   type RecordSearch,
 } from '../../storage/repositories/search.repository.js';
-import { buildTextMatch, indexTokens, parseTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
-import { pageFromChampions, readyTextChampions } from '../../storage/search/text-champions.js';
+import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
+import { oneTermOf, pageFromChampions, readyTextChampions } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import { readyMetadataColumns } from '../../storage/search/metadata-columns.js';
 import { readRecordSetVersion } from '../../storage/search/versioned-copies.js';
@@ -218,9 +218,8 @@ async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSett
  * and total without ranking every hit. PostgreSQL scores the page's few rows with ts_rank.
  */
 async function pageOfOneTerm(db: Db, datasetId: string, textMatch: string, champions: VersionedChampions, options: SearchOptions) {
-  const { column, terms } = parseTextMatch(textMatch);
-  const tokens = terms.length === 1 && column === undefined ? indexTokens(terms[0]) : [];
-  const found = tokens.length === 1 ? pageFromChampions(champions, tokens[0], options.offset, options.limit) : undefined;
+  const term = oneTermOf(textMatch);
+  const found = term === undefined ? undefined : pageFromChampions(champions, term, options.offset, options.limit);
   if (!found) return undefined;
   const rids = found.page.map((hit) => hit.rid);
   const rankScores = champions.ranking === 'frequency' ? await textScoresOf(db, datasetId, textMatch, rids) : undefined;

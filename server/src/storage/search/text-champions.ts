@@ -44,6 +44,13 @@ export function readyTextChampions(db: Kysely<Tables>, datasetId: string, versio
   return copies.ready(db, datasetId, version, shape, () => buildChampions(db, request));
 }
 
+/** The one index term `textMatch` looks for over all fields; undefined for other matches. */
+export function oneTermOf(textMatch: string): string | undefined {
+  const { column, terms } = parseTextMatch(textMatch);
+  const tokens = terms.length === 1 && column === undefined ? indexTokens(terms[0]) : [];
+  return tokens.length === 1 ? tokens[0] : undefined;
+}
+
 /**
  * One page of a search for `term` alone, best first, and its total; undefined when the lists do
  * not hold the term (it is in few records: the index is fast) or the page lies past its list.
