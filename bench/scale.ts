@@ -236,6 +236,7 @@ async function main() {
     const latencies: number[] = [];
     const lateStarts: number[] = [];
     const windowMax: number[] = [];
+    const secondMax: number[] = [];
     // The first seconds pay for cold code and 200 new connections at once; reported apart too.
     const WARM_MS = 10_000;
     const steadyLatencies: number[] = [];
@@ -264,6 +265,7 @@ async function main() {
                   if (due - submitStart >= WARM_MS) steadyLatencies.push(latency);
                   const window = Math.floor((due - submitStart) / 10_000);
                   windowMax[window] = Math.max(windowMax[window] ?? 0, latency);
+                  if (due - submitStart < WARM_MS) secondMax[Math.floor((due - submitStart) / 1000)] = Math.max(secondMax[Math.floor((due - submitStart) / 1000)] ?? 0, latency);
                 })
                 .catch((error) => {
                   errors += 1;
@@ -292,6 +294,7 @@ async function main() {
     withLoad('submit_after_first_10s_p50_ms', percentile(steadyLatencies, 50).toFixed(1));
     withLoad('submit_after_first_10s_p99_ms', percentile(steadyLatencies, 99).toFixed(1));
     print('submit_max_ms_per_10s_window', windowMax.map((v) => v.toFixed(0)).join(' '));
+    print('submit_max_ms_per_second_of_the_first_10', secondMax.map((v) => v.toFixed(0)).join(' '));
     print('submit_client_send_lag_p99_ms', percentile(lateStarts, 99).toFixed(1));
     print('submit_server_cpu_ms_per_request', (((server.cpuSeconds() - submitCpu0) * 1000) / Math.max(1, latencies.length)).toFixed(2));
     withLoad('rss_mib_under_submit_load', loadRss.toFixed(0));

@@ -14,7 +14,8 @@ import {
   findRecordById,
   findRecordsByExternalIds,
   findRecordsByIds,
-  recordResponseActivity,
+  recordDatasetUsers,
+  touchDatasetActivity,
   upsertRecordRows,
   upsertResponseRows,
   upsertSuggestionRows,
@@ -362,7 +363,9 @@ async function persistPlans(
   if (responseRows.length > 0) {
     await upsertResponseRows(trx, responseRows, raw);
     await refreshRecordStatuses(trx, context.dataset, [...new Set(responseRows.map((r) => r.record_id))]);
-    await recordResponseActivity(trx, datasetId, responseRows.map((r) => r.user_id), nowTimestamp());
+    const now = nowTimestamp();
+    await recordDatasetUsers(trx, datasetId, responseRows.map((r) => r.user_id), now);
+    await touchDatasetActivity(trx, datasetId, now); // in the bulk transaction: one per request of up to 500 records
   }
   return relations;
 }

@@ -7,7 +7,7 @@ import { nowTimestamp } from '../../lib/time.js';
 import type { Database } from '../../storage/dialect.js';
 import { fromJson, toJson } from '../../storage/json.js';
 import { listQuestions } from '../../storage/repositories/dataset-settings.repository.js';
-import { findRecordById, recordResponseActivity, type StoredRecord } from '../../storage/repositories/records.repository.js';
+import { findRecordById, recordDatasetUsers, touchDatasetActivity, type StoredRecord } from '../../storage/repositories/records.repository.js';
 import {
   deleteResponse as deleteResponseRow,
   findResponseById,
@@ -80,7 +80,7 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
 const responseExists = (recordId: string, userId: string) =>
   new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
 
-/** Saves a response row, then status, dataset users and activity, in one transaction. */
+/** Saves a response row, the record's status and the dataset's users in one transaction, then the dataset's activity. */
 async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode: 'insert' | 'update'): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (mode === 'insert') {
@@ -88,8 +88,9 @@ async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode:
       if (!(await insertResponse(trx, row))) throw responseExists(row.record_id, row.user_id);
     } else await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
-    await recordResponseActivity(trx, dataset.id, [row.user_id], row.updated_at);
+    await recordDatasetUsers(trx, dataset.id, [row.user_id], row.updated_at);
   });
+  await touchDatasetActivity(db, dataset.id, row.updated_at);
 }
 
 /** `POST /records/{id}/responses`: the caller's first response to a record. */
@@ -108,7 +109,7 @@ interface SavedResponse {
 }
 
 async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<SavedResponse> {
-  if (await findResponseOfUser(db, record.id, user.id)) throw responseExists(record.id, user.id);
+  // A second response by the same user is found by the insert (409), as the reference checks the values first.
   const { values, hidden } = await checkValues(db, user, dataset, record, body);
   const now = nowTimestamp();
   const row: ResponseRow = {
@@ -163,8 +164,8 @@ export async function deleteResponse(database: Database, user: UserRow, response
   await db.transaction().execute(async (trx) => {
     await deleteResponseRow(trx, response.id);
     await refreshRecordStatuses(trx, dataset, [record.id]);
-    await trx.updateTable('datasets').set({ last_activity_at: nowTimestamp() }).where('id', '=', dataset.id).execute();
   });
+  await touchDatasetActivity(db, dataset.id, nowTimestamp());
   return presentResponse(response, hiddenQuestionsFor(user, await listQuestions(db, dataset.id)));
 }
 

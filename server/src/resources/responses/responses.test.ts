@@ -169,6 +169,28 @@ describe('POST /records/{id}/responses', () => {
   });
 });
 
+describe('dataset activity', () => {
+  it('is bumped after a response is saved or deleted, and never moves backwards', async () => {
+    const recordId = await newRecord();
+    const before = await datasetRow(dataset.id);
+    const created = await principals.annotatorMember.api.post(`/records/${recordId}/responses`, submitted({}));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const afterCreate = await datasetRow(dataset.id);
+    expect(afterCreate.last_activity_at > before.last_activity_at).toBe(true);
+    const deleted = await principals.annotatorMember.api.delete(`/responses/${created.body.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await datasetRow(dataset.id)).last_activity_at > afterCreate.last_activity_at).toBe(true);
+
+    // Activity another request recorded later than this one's own time is kept.
+    const later = '2999-01-01T00:00:00.000000';
+    await server.app.database.db.updateTable('datasets').set({ last_activity_at: later }).where('id', '=', dataset.id).execute();
+    const again = await principals.annotatorMember.api.post(`/records/${recordId}/responses`, submitted({}));
+    expect(again.status).toBe(201);
+    expect((await datasetRow(dataset.id)).last_activity_at).toBe(later);
+    await server.app.database.db.updateTable('datasets').set({ last_activity_at: afterCreate.last_activity_at }).where('id', '=', dataset.id).execute();
+  });
+});
+
 describe('PUT /responses/{id}', () => {
   it('replaces values (never merges)', async () => {
     const recordId = await newRecord();
