@@ -28,6 +28,11 @@ export async function requireMember(db: Kysely<Tables>, user: UserRow, workspace
   if (!(await isWorkspaceMember(db, user, workspaceId))) throw new ForbiddenError();
 }
 
+/** requireMember with the membership looked up already (with the resource, in one query). */
+export function requireKnownMember(user: UserRow, isMember: boolean): void {
+  if (!isOwner(user) && !isMember) throw new ForbiddenError();
+}
+
 /** Owner, or an admin who is a member of the workspace. */
 export async function requireAdminMember(db: Kysely<Tables>, user: UserRow, workspaceId: string): Promise<void> {
   if (isOwner(user)) return;

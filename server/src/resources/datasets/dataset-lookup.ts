@@ -1,11 +1,20 @@
 import type { Kysely } from 'kysely';
 import { NotFoundError } from '../../errors.js';
-import { findDatasetById } from '../../storage/repositories/datasets.repository.js';
+import { findDatasetById, findDatasetForUser, type DatasetForUser } from '../../storage/repositories/datasets.repository.js';
 import type { DatasetRow, Tables } from '../../storage/tables.js';
 
 /** Loads a dataset or throws the contract's 404 (`Dataset with id `x` not found`). */
 export async function getDatasetOrThrow(db: Kysely<Tables>, id: string): Promise<DatasetRow> {
   const dataset = await findDatasetById(db, id);
-  if (!dataset) throw new NotFoundError(`Dataset with id \`${id}\` not found`);
+  if (!dataset) throw notFound(id);
   return dataset;
 }
+
+/** The same with the caller's membership and whether they responded in it before (findDatasetForUser). */
+export async function getDatasetForUserOrThrow(db: Kysely<Tables>, id: string, userId: string): Promise<DatasetForUser> {
+  const found = await findDatasetForUser(db, id, userId);
+  if (!found) throw notFound(id);
+  return found;
+}
+
+const notFound = (id: string) => new NotFoundError(`Dataset with id \`${id}\` not found`);

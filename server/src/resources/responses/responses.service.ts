@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ResponseBody, ResponseUpsertItem } from '@scholia/shared/contract';
-import { requireAdminMember, requireMember } from '../../auth/access.js';
+import { requireAdminMember, requireKnownMember, requireMember } from '../../auth/access.js';
 import { ConflictError, DomainError, NotFoundError, RequestValidationError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowTimestamp } from '../../lib/time.js';
@@ -16,7 +16,7 @@ import {
   updateResponse as updateResponseRow,
 } from '../../storage/repositories/responses.repository.js';
 import type { DatasetRow, ResponseRow, Tables, UserRow } from '../../storage/tables.js';
-import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { getDatasetForUserOrThrow, getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { refreshRecordStatuses } from '../records/record-status.js';
 import { fromFlag } from '../../storage/json.js';
 import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visibility.js';
@@ -80,15 +80,18 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
 const responseExists = (recordId: string, userId: string) =>
   new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
 
-/** Saves a response row, the record's status and the dataset's users in one transaction, then the dataset's activity. */
-async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode: 'insert' | 'update'): Promise<void> {
+/**
+ * Saves a response row, the record's status and the dataset's users in one transaction (unless
+ * the caller knows the user is among them already), then the dataset's activity.
+ */
+async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode: 'insert' | 'update', hasResponded = false): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (mode === 'insert') {
       // A concurrent request of the same user created it since the caller checked.
       if (!(await insertResponse(trx, row))) throw responseExists(row.record_id, row.user_id);
     } else await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
-    await recordDatasetUsers(trx, dataset.id, [row.user_id], row.updated_at);
+    if (!hasResponded) await recordDatasetUsers(trx, dataset.id, [row.user_id], row.updated_at);
   });
   await touchDatasetActivity(db, dataset.id, row.updated_at);
 }
@@ -97,9 +100,9 @@ async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode:
 export async function createResponse(database: Database, user: UserRow, recordId: string, body: ResponseBody): Promise<ResponseRow> {
   const { db } = database;
   const record = await getRecordOrThrow(db, recordId);
-  const dataset = await getDatasetOrThrow(db, record.dataset_id);
-  await requireMember(db, user, dataset.workspace_id);
-  return (await createResponseFor(db, user, record, dataset, body)).row;
+  const { dataset, isMember, hasResponded } = await getDatasetForUserOrThrow(db, record.dataset_id, user.id);
+  requireKnownMember(user, isMember);
+  return (await createResponseFor(db, user, record, dataset, body, hasResponded)).row;
 }
 
 /** The saved row, and the questions hidden from `user` (their values are left out of what `user` is shown). */
@@ -108,7 +111,7 @@ interface SavedResponse {
   hidden: HiddenQuestions | undefined;
 }
 
-async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody): Promise<SavedResponse> {
+async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, dataset: DatasetRow, body: ResponseBody, hasResponded = false): Promise<SavedResponse> {
   // A second response by the same user is found by the insert (409), as the reference checks the values first.
   const { values, hidden } = await checkValues(db, user, dataset, record, body);
   const now = nowTimestamp();
@@ -122,7 +125,7 @@ async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, da
     inserted_at: now,
     updated_at: now,
   };
-  await saveResponse(db, dataset, row, 'insert');
+  await saveResponse(db, dataset, row, 'insert', hasResponded);
   return { row, hidden };
 }
 

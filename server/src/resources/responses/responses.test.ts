@@ -191,6 +191,23 @@ describe('dataset activity', () => {
   });
 });
 
+describe('dataset users', () => {
+  it('a user is added at their first response to the dataset, once, whoever responds after', async () => {
+    const usersOf = async () =>
+      (await server.app.database.db.selectFrom('dataset_users').select('user_id').where('dataset_id', '=', dataset.id).orderBy('inserted_at').execute()).map((u) => u.user_id);
+    const ownerId = (await principals.owner.get('/me')).body.id as string;
+    const respond = async (api: TestApi) => expect((await api.post(`/records/${await newRecord()}/responses`, submitted({}))).status).toBe(201);
+    await respond(principals.adminMember.api);
+    const before = await usersOf();
+    expect(before).toContain(principals.adminMember.id);
+    for (const api of [principals.annotatorMember.api, principals.adminMember.api, principals.owner, principals.adminMember.api]) await respond(api);
+    const after = await usersOf();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(new Set(after).size).toBe(after.length);
+    expect(after).toContain(ownerId);
+  });
+});
+
 describe('PUT /responses/{id}', () => {
   it('replaces values (never merges)', async () => {
     const recordId = await newRecord();

@@ -8,6 +8,34 @@ type Db = Kysely<Tables>;
 const datasetById = preparedQuery((db, id: string) => db.selectFrom('datasets').selectAll().where('id', '=', id));
 export const findDatasetById = (db: Db, id: string): Promise<DatasetRow | undefined> => datasetById.first(db, id);
 
+const datasetForUser = preparedQuery((db, id: string, memberId: string, responderId: string) =>
+  db
+    .selectFrom('datasets')
+    .selectAll('datasets')
+    .select((eb) => [
+      eb.exists(eb.selectFrom('workspace_users').select('user_id').whereRef('workspace_users.workspace_id', '=', 'datasets.workspace_id').where('workspace_users.user_id', '=', memberId)).as('is_member'),
+      eb.exists(eb.selectFrom('dataset_users').select('user_id').whereRef('dataset_users.dataset_id', '=', 'datasets.id').where('dataset_users.user_id', '=', responderId)).as('has_responded'),
+    ])
+    .where('datasets.id', '=', id),
+);
+
+export interface DatasetForUser {
+  dataset: DatasetRow;
+  /** A member of the dataset's workspace (owners are allowed without being one). */
+  isMember: boolean;
+  /** Among the dataset's users: responded to one of its records before. */
+  hasResponded: boolean;
+}
+
+/** A dataset with what the submit path asks about its caller, in one query (each query is a round trip under load). */
+export async function findDatasetForUser(db: Db, id: string, userId: string): Promise<DatasetForUser | undefined> {
+  const row = await datasetForUser.first(db, id, userId, userId);
+  if (!row) return undefined;
+  const { is_member, has_responded, ...dataset } = row;
+  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+  return { dataset, isMember: Boolean(is_member), hasResponded: Boolean(has_responded) };
+}
+
 export interface DatasetFilters {
   /** Restrict to workspaces this user belongs to (non-owners). */
   memberUserId?: string;
