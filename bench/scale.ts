@@ -110,8 +110,8 @@ async function main() {
       });
       return JSON.stringify({ items });
     }
-    // Record ids are read from the first replies: enough for the submit phase and similarity queries.
-    const idsNeeded = ANNOTATORS * SUBMIT_SECONDS;
+    // Record ids are read from the first replies: enough for the submit phase, its warm-up and similarity queries.
+    const idsNeeded = ANNOTATORS * SUBMIT_SECONDS + SUBMIT_WARMUP;
     const recordIds: string[] = [];
     const vectorRecordIds: string[] = [];
     const batches = Math.ceil(RECORDS / BATCH);
