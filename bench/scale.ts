@@ -48,7 +48,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.SCHOLIA_TEST_
 /** Stop sending new batches after this many seconds and measure at the size reached (0 = no limit). */
 const INGEST_MAX_SECONDS = Number(process.env.BENCH_INGEST_MAX_SECONDS ?? 0);
 /** Pause between the first search after the ingestion and the measured searches. */
-const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 120);
 
 const print = (name: string, value: string | number, note = '') =>
   console.log(`${name}: ${value}${note ? ` ${note}` : ''}`);
