@@ -52,11 +52,12 @@ export interface ChampionLimits {
 
 /**
  * Lists where the index is slow: FTS5 ranks 20,000 hits in ~13 ms; PostgreSQL visits each hit's row
- * (~7 µs a hit at 1M records: 6,700 hits took 45–110 ms), so it gets lists from 3,000 hits, and
- * postings (FTS5 lists a term's 100k hits in a few milliseconds: SQLite needs none).
+ * (~7 µs a hit at 1M records: 6,700 hits took 45–110 ms), so it gets lists from 3,000 hits. Both
+ * keep postings: with them a filtered search in relevance order reads the total without ranking
+ * every hit (FTS5's bm25 of a frequent term's 100k hits: 50–200 ms at 1M).
  */
 export const DEFAULT_CHAMPION_LIMITS: Record<ChampionRanking, ChampionLimits> = {
-  bm25: { minHits: 20_000, perTerm: 500, budget: 1_000_000 },
+  bm25: { minHits: 20_000, perTerm: 500, budget: 1_000_000, postings: true },
   frequency: { minHits: 3_000, perTerm: 500, budget: 1_000_000, postings: true },
 };
 

@@ -20,7 +20,7 @@ import { VersionedCopies, type CopyPolicy } from './versioned-copies.js';
 
 /**
  * Upper bound on the bytes of the lists kept over all datasets: a 1M-record dataset of the scale
- * bench needs ~15 MiB of champions and, on PostgreSQL, ~34 MiB of postings.
+ * bench needs ~15 MiB of champions and ~34 MiB of postings.
  */
 const CACHE_BUDGET_BYTES = 128 * 2 ** 20;
 
