@@ -18,19 +18,19 @@ const membership = preparedQuery((db, workspaceId: string, userId: string) =>
   db.selectFrom('workspace_users').select('user_id').where('workspace_id', '=', workspaceId).where('user_id', '=', userId),
 );
 
-export async function isWorkspaceMember(db: Kysely<Tables>, user: UserRow, workspaceId: string): Promise<boolean> {
+/**
+ * `knownMembership`: whether workspace_users holds the user, when the caller read it already
+ * (with the resource, in one query); looked up otherwise.
+ */
+export async function isWorkspaceMember(db: Kysely<Tables>, user: UserRow, workspaceId: string, knownMembership?: boolean): Promise<boolean> {
   if (isOwner(user)) return true;
+  if (knownMembership !== undefined) return knownMembership;
   return (await membership.first(db, workspaceId, user.id)) !== undefined;
 }
 
 /** Owner, or any member (admin or annotator) of the workspace. */
-export async function requireMember(db: Kysely<Tables>, user: UserRow, workspaceId: string): Promise<void> {
-  if (!(await isWorkspaceMember(db, user, workspaceId))) throw new ForbiddenError();
-}
-
-/** requireMember with the membership looked up already (with the resource, in one query). */
-export function requireKnownMember(user: UserRow, isMember: boolean): void {
-  if (!isOwner(user) && !isMember) throw new ForbiddenError();
+export async function requireMember(db: Kysely<Tables>, user: UserRow, workspaceId: string, knownMembership?: boolean): Promise<void> {
+  if (!(await isWorkspaceMember(db, user, workspaceId, knownMembership))) throw new ForbiddenError();
 }
 
 /** Owner, or an admin who is a member of the workspace. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ResponseBody, ResponseUpsertItem } from '@scholia/shared/contract';
-import { requireAdminMember, requireKnownMember, requireMember } from '../../auth/access.js';
+import { requireAdminMember, requireMember } from '../../auth/access.js';
 import { ConflictError, DomainError, NotFoundError, RequestValidationError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowTimestamp } from '../../lib/time.js';
@@ -101,7 +101,7 @@ export async function createResponse(database: Database, user: UserRow, recordId
   const { db } = database;
   const record = await getRecordOrThrow(db, recordId);
   const { dataset, isMember, hasResponded } = await getDatasetForUserOrThrow(db, record.dataset_id, user.id);
-  requireKnownMember(user, isMember);
+  await requireMember(db, user, dataset.workspace_id, isMember);
   return (await createResponseFor(db, user, record, dataset, body, hasResponded)).row;
 }
 
@@ -149,7 +149,8 @@ async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, r
   const checked = await checkValues(db, user, dataset, record, body);
   const values = keepHiddenValues(checked.values, response.values, checked.hidden);
   const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
-  await saveResponse(db, dataset, row, 'update');
+  // The author of an existing response is among the dataset's users already.
+  await saveResponse(db, dataset, row, 'update', true);
   return { row, hidden: checked.hidden };
 }
 

@@ -74,6 +74,14 @@ describe('POST /records/{id}/responses', () => {
     });
   });
 
+  it('checks the values before looking for an existing response, as the reference does (422, not 409)', async () => {
+    const recordId = await newRecord();
+    await principals.annotatorMember.api.post(`/records/${recordId}/responses`, { status: 'draft', values: {} });
+    const res = await principals.annotatorMember.api.post(`/records/${recordId}/responses`, submitted({ rating: 9 }));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ detail: '9 is not a valid rating for rating question.\nValid ratings are: [1, 2, 3, 4, 5]' });
+  });
+
   it('404s an unknown record and 422s a malformed id', async () => {
     const id = randomUUID();
     const res = await api.post(`/records/${id}/responses`, submitted());
