@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { readTextHits, textScoresOf, type RecordFilter, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
 import type { MetadataColumn, MetadataColumns, VersionedColumns } from '../../storage/search/metadata-columns.js';
-import { oneTermOf, pageFromChampions, positionsFromPostings } from '../../storage/search/text-champions.js';
+import { listedHits, oneTermOf, positionsFromPostings } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import type { Tables } from '../../storage/tables.js';
 import { bestMatches, type Order } from '../../lib/best-matches.js';
@@ -88,16 +88,9 @@ async function bestPassingChampions(
   { offset, limit }: { offset: number; limit: number },
 ): Promise<ColumnSearchPage | undefined> {
   const term = oneTermOf(textMatch);
-  const listed = term === undefined ? undefined : champions.terms.get(term);
-  const candidates = listed && positionsFromPostings(champions, textMatch);
-  if (!candidates) return undefined;
-  const list = pageFromChampions(champions, term!, 0, listed!.count)!;
-  const entries: { rid: number; score?: number }[] = [];
-  let passed = 0;
-  for (const hit of list.page) {
-    if (entries.length === limit) break;
-    if (passes(tests, positionOfRid(columns.rids, hit.rid)) && passed++ >= offset) entries.push(hit);
-  }
+  const candidates = term === undefined ? undefined : positionsFromPostings(champions, textMatch);
+  const entries = candidates && listedHits(champions, term!, (rid) => passes(tests, positionOfRid(columns.rids, rid)), offset, limit);
+  if (!entries) return undefined;
   const total = passingCandidates(candidates, tests).length;
   if (entries.length < limit && offset + entries.length < total) return undefined;
   if (champions.ranking === 'bm25') return { entries, total };

@@ -58,12 +58,25 @@ export function oneTermOf(textMatch: string): string | undefined {
 export function pageFromChampions(champions: VersionedChampions, term: string, offset: number, limit: number): { page: ChampionHit[]; total: number } | undefined {
   const list = champions.terms.get(term);
   if (!list || offset + limit > list.count) return undefined;
+  return { page: listedHits(champions, term, () => true, offset, limit)!, total: list.hits };
+}
+
+/**
+ * The term's listed hits, best first, that `accept` takes (by rid), skipping the first `skip` of
+ * those: at most `limit` of them. Undefined when the lists do not hold the term.
+ */
+export function listedHits(champions: VersionedChampions, term: string, accept: (rid: number) => boolean, skip: number, limit: number): ChampionHit[] | undefined {
+  const list = champions.terms.get(term);
+  if (!list) return undefined;
   const weight = champions.ranking === 'bm25' ? bm25Weight(champions.records, list.hits) : undefined;
-  const page: ChampionHit[] = [];
-  for (let i = list.start + offset; i < list.start + offset + limit; i++) {
-    page.push({ rid: champions.rids[i], score: weight === undefined ? undefined : weight * champions.keys[i] });
+  const hits: ChampionHit[] = [];
+  let accepted = 0;
+  for (let i = list.start; i < list.start + list.count && hits.length < limit; i++) {
+    const rid = champions.rids[i];
+    if (!accept(rid) || accepted++ < skip) continue;
+    hits.push({ rid, score: weight === undefined ? undefined : weight * champions.keys[i] });
   }
-  return { page, total: list.hits };
+  return hits;
 }
 
 /**
