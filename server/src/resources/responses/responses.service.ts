@@ -7,17 +7,17 @@ import { nowTimestamp } from '../../lib/time.js';
 import type { Database } from '../../storage/dialect.js';
 import { fromJson, toJson } from '../../storage/json.js';
 import { listQuestions } from '../../storage/repositories/dataset-settings.repository.js';
-import { findRecordById, recordDatasetUsers, touchDatasetActivity, type StoredRecord } from '../../storage/repositories/records.repository.js';
+import { findRecordById, touchDatasetActivity, type StoredRecord } from '../../storage/repositories/records.repository.js';
 import {
   deleteResponse as deleteResponseRow,
   findResponseById,
   findResponseOfUser,
-  insertResponse,
+  insertCountedResponse,
   updateResponse as updateResponseRow,
 } from '../../storage/repositories/responses.repository.js';
 import type { DatasetRow, ResponseRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetForUserOrThrow, getDatasetOrThrow } from '../datasets/dataset-lookup.js';
-import { refreshRecordStatuses } from '../records/record-status.js';
+import { minSubmitted, refreshRecordStatuses } from '../records/record-status.js';
 import { fromFlag } from '../../storage/json.js';
 import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visibility.js';
 import { presentResponse, type ResponseJson } from './response.presenter.js';
@@ -80,18 +80,18 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
 const responseExists = (recordId: string, userId: string) =>
   new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
 
-/**
- * Saves a response row, the record's status and the dataset's users in one transaction (unless
- * the caller knows the user is among them already), then the dataset's activity.
- */
-async function saveResponse(db: Db, dataset: DatasetRow, row: ResponseRow, mode: 'insert' | 'update', hasResponded = false): Promise<void> {
+/** A new response counted in its record and its author among the dataset's users, then the dataset's activity. */
+async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isDatasetUser: boolean): Promise<void> {
+  // A concurrent request of the same user may have created one since the caller looked.
+  if (!(await insertCountedResponse(db, row, minSubmitted(dataset), isDatasetUser))) throw responseExists(row.record_id, row.user_id);
+  await touchDatasetActivity(db, dataset.id, row.updated_at);
+}
+
+/** A changed response and its record's recounted status in one transaction, then the dataset's activity. */
+async function saveChangedResponse(db: Db, dataset: DatasetRow, row: ResponseRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (mode === 'insert') {
-      // A concurrent request of the same user created it since the caller checked.
-      if (!(await insertResponse(trx, row))) throw responseExists(row.record_id, row.user_id);
-    } else await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
+    await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
-    if (!hasResponded) await recordDatasetUsers(trx, dataset.id, [row.user_id], row.updated_at);
   });
   await touchDatasetActivity(db, dataset.id, row.updated_at);
 }
@@ -125,7 +125,7 @@ async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, da
     inserted_at: now,
     updated_at: now,
   };
-  await saveResponse(db, dataset, row, 'insert', hasResponded);
+  await insertResponse(db, dataset, row, hasResponded);
   return { row, hidden };
 }
 
@@ -149,8 +149,7 @@ async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, r
   const checked = await checkValues(db, user, dataset, record, body);
   const values = keepHiddenValues(checked.values, response.values, checked.hidden);
   const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
-  // The author of an existing response is among the dataset's users already.
-  await saveResponse(db, dataset, row, 'update', true);
+  await saveChangedResponse(db, dataset, row);
   return { row, hidden: checked.hidden };
 }
 

@@ -249,7 +249,7 @@ export async function findExistingUserIds(db: Db, ids: string[]): Promise<Set<st
   return found;
 }
 
-const addDatasetUser = preparedQuery((db, datasetId: string, userId: string, now: string) =>
+export const addDatasetUser = preparedQuery((db, datasetId: string, userId: string, now: string) =>
   db
     .insertInto('dataset_users')
     .values({ dataset_id: datasetId, user_id: userId, inserted_at: now })
