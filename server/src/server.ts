@@ -7,7 +7,7 @@ import { openDatabase } from './storage/open-database.js';
 
 const config = readConfig();
 config.webDir ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
-const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector });
+const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, warmPool: true });
 const owner = await ensureFirstOwner(database.db, config.owner);
 const app = await buildApp({ config, database });
 

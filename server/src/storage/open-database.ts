@@ -11,8 +11,8 @@ import type { Tables } from './tables.js';
  * Open the database named by `url` (`sqlite:<file>`, `sqlite::memory:` or `postgres://...`) and
  * migrate it; on PostgreSQL, take pgvector into use when it is available, unless `pgvector` is false.
  */
-export async function openDatabase(url: string, options: { pgvector?: boolean } = {}): Promise<Database> {
-  const database = url.startsWith('postgres') ? await openPostgres(url) : openSqlite(url.replace(/^sqlite:/, ''));
+export async function openDatabase(url: string, options: { pgvector?: boolean; warmPool?: boolean } = {}): Promise<Database> {
+  const database = url.startsWith('postgres') ? await openPostgres(url, options.warmPool ?? false) : openSqlite(url.replace(/^sqlite:/, ''));
   await migrateToLatest(database);
   if (database.dialect === 'postgres') await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
   return database;
@@ -43,7 +43,12 @@ function sqliteCacheMiB(): number {
   return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 16;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/**
+ * `warm` (the server): every pooled connection is opened now and kept while idle. Opening one
+ * costs a PostgreSQL backend start; a pool that closed its idle connections opened them again in
+ * the first second of a burst of submits, which was that burst's slowest second.
+ */
+async function openPostgres(url: string, warm: boolean): Promise<Database> {
   const { default: pg } = await import('pg');
   // count(*) and bigserial rids arrive as int8 text: rids stay far below 2^53, so read numbers.
   // jsonb stays text, as SQLite returns it: a parsed JSON string scalar (a suggestion value
@@ -56,9 +61,11 @@ async function openPostgres(url: string): Promise<Database> {
       return pg.types.getTypeParser(oid, format ?? 'text');
     }) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.SCHOLIA_DATABASE_POOL_SIZE ?? 10), types });
+  const size = Number(process.env.SCHOLIA_DATABASE_POOL_SIZE ?? 10);
+  const pool = new pg.Pool({ connectionString: url, max: size, min: warm ? size : 0, types });
   // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.
   pool.on('error', () => {});
+  if (warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
   return { db, dialect: 'postgres', close: () => db.destroy() };
