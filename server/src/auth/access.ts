@@ -34,7 +34,7 @@ export async function requireMember(db: Kysely<Tables>, user: UserRow, workspace
 }
 
 /** Owner, or an admin who is a member of the workspace. */
-export async function requireAdminMember(db: Kysely<Tables>, user: UserRow, workspaceId: string): Promise<void> {
+export async function requireAdminMember(db: Kysely<Tables>, user: UserRow, workspaceId: string, knownMembership?: boolean): Promise<void> {
   if (isOwner(user)) return;
-  if (user.role !== 'admin' || !(await isWorkspaceMember(db, user, workspaceId))) throw new ForbiddenError();
+  if (user.role !== 'admin' || !(await isWorkspaceMember(db, user, workspaceId, knownMembership))) throw new ForbiddenError();
 }

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { readTextHits, textScoresOf, type RecordFilter, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
+import { readTextHits, textScoresOf, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
 import type { MetadataColumn, MetadataColumns, VersionedColumns } from '../../storage/search/metadata-columns.js';
 import { listedHits, oneTermOf, positionsFromPostings } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import type { Tables } from '../../storage/tables.js';
 import { bestMatches, type Order } from '../../lib/best-matches.js';
+import { filterTest, passes, passingCandidates, passingPage, passingPositions, type PositionTest } from './position-tests.js';
 
 /**
  * Metadata filters and/or metadata sort, with or without text, on a large dataset, answered from
@@ -22,8 +23,6 @@ export interface ColumnSearchPage {
   total: number;
 }
 
-type PositionTest = (position: number) => boolean;
-
 export async function searchWithColumns(
   db: Kysely<Tables>,
   search: RecordSearch,
@@ -39,6 +38,11 @@ export async function searchWithColumns(
   if (tests.some((test) => test === undefined) || order === undefined) return undefined;
 
   const checks = tests as PositionTest[];
+  if (search.textMatch === undefined && search.sort.length === 0) {
+    // Filters only, in record order: the page and the count, without listing every match.
+    const { positions, total } = passingPage(columns.rids.length, checks, offset, limit);
+    return { entries: positions.map((position) => ({ rid: columns.rids[position] })), total };
+  }
   const byRelevance = search.textMatch !== undefined && search.sort.length === 0;
   const snapshot = champions !== undefined && champions.version === columns.version && champions.records === columns.rids.length ? champions : undefined;
   if (search.textMatch !== undefined && byRelevance && snapshot) {
@@ -115,30 +119,6 @@ function sortableKey(key: SortKey): boolean {
   return key.on === 'metadata' || (key.on === 'record' && key.column === 'inserted_at');
 }
 
-/** Every column position that passes every test, ascending. */
-function passingPositions(count: number, tests: PositionTest[]): Int32Array {
-  const positions = new Int32Array(count);
-  let found = 0;
-  for (let position = 0; position < count; position++) {
-    if (passes(tests, position)) positions[found++] = position;
-  }
-  return positions.subarray(0, found);
-}
-
-/** The candidates (ascending positions) that pass every test, in place. */
-function passingCandidates(candidates: Int32Array, tests: PositionTest[]): Int32Array {
-  let found = 0;
-  for (let i = 0; i < candidates.length; i++) {
-    if (passes(tests, candidates[i])) candidates[found++] = candidates[i];
-  }
-  return candidates.subarray(0, found);
-}
-
-function passes(tests: PositionTest[], position: number): boolean {
-  for (let i = 0; i < tests.length; i++) if (!tests[i](position)) return false;
-  return true;
-}
-
 /**
  * The column positions of the hits that pass every test, with each match's relevance when the
  * hits carry it; both rid lists ascend, so one merge pass finds them.
@@ -159,29 +139,6 @@ function matchingPositions(hits: { rids: Float64Array; scores?: Float64Array }, 
     count++;
   }
   return { positions: positions.subarray(0, count), scores: scores?.subarray(0, count) };
-}
-
-/** The same test as the SQL filter, for the column shapes whose semantics match exactly; else undefined. */
-function filterTest(filter: RecordFilter, columns: MetadataColumns): PositionTest | undefined {
-  if (filter.on !== 'metadata' || filter.listValues) return undefined;
-  const column = columns.columns.get(filter.name);
-  if (column === undefined) return undefined;
-  const match = filter.match;
-  if (match.kind === 'range' && column.kind === 'number') {
-    // A text bound compares across types (SQLite puts numbers below text, jsonb the other way round).
-    if ((match.ge !== undefined && typeof match.ge !== 'number') || (match.le !== undefined && typeof match.le !== 'number')) return undefined;
-    if (match.ge === undefined && match.le === undefined) return () => true; // SQL: no bound, no condition
-    const ge = match.ge ?? -Infinity;
-    const le = match.le ?? Infinity;
-    const values = column.values;
-    return (position) => values[position] >= ge && values[position] <= le; // NaN (missing) fails both
-  }
-  if (match.kind === 'terms' && column.kind === 'text') {
-    const wanted = new Set(match.values.map((term) => column.codes.get(term)).filter((code) => code !== undefined));
-    const values = column.values;
-    return (position) => wanted.has(values[position]);
-  }
-  return undefined;
 }
 
 /** The SQL ORDER BY: each key with missing values last in both directions, then rid (= position). */

@@ -33,7 +33,7 @@ import { readRecordSetVersion } from '../../storage/search/versioned-copies.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
 import { decodeVector } from '../../storage/vector-codec.js';
 import type { DatasetRow, Tables, UserRow } from '../../storage/tables.js';
-import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { getDatasetForUserOrThrow } from '../datasets/dataset-lookup.js';
 import { loadRecordRelations } from '../records/load-record-relations.js';
 import type { RecordInclude } from '../records/record-include.js';
 import { presentRecord, type RecordJson } from '../records/record.presenter.js';
@@ -79,9 +79,9 @@ interface PageEntry {
  * Default order: relevance for text and vector queries, insertion order otherwise.
  */
 export async function searchRecords(db: Db, user: UserRow, datasetId: string, body: SearchBody, options: SearchOptions): Promise<SearchResult> {
-  const dataset = await getDatasetOrThrow(db, datasetId);
-  if (options.me) await requireMember(db, user, dataset.workspace_id);
-  else await requireAdminMember(db, user, dataset.workspace_id);
+  const { dataset, isMember } = await getDatasetForUserOrThrow(db, datasetId, user.id);
+  if (options.me) await requireMember(db, user, dataset.workspace_id, isMember);
+  else await requireAdminMember(db, user, dataset.workspace_id, isMember);
 
   const vectorQuery = body.query?.vector ?? undefined;
   if (vectorQuery) {
@@ -242,14 +242,15 @@ async function totalFor(db: Db, search: RecordSearch, rows: number, options: Sea
   return countSearchMatches(db, search);
 }
 
+/** Read side by side: on PostgreSQL each is a round trip of its own, on a connection of its own. */
 async function loadSettings(db: Db, dataset: DatasetRow): Promise<DatasetSettings> {
-  return {
-    dataset,
-    fields: await listFields(db, dataset.id),
-    questions: await listQuestions(db, dataset.id),
-    metadataProperties: await listMetadataProperties(db, dataset.id),
-    vectorSettings: await listVectorSettings(db, dataset.id),
-  };
+  const [fields, questions, metadataProperties, vectorSettings] = await Promise.all([
+    listFields(db, dataset.id),
+    listQuestions(db, dataset.id),
+    listMetadataProperties(db, dataset.id),
+    listVectorSettings(db, dataset.id),
+  ]);
+  return { dataset, fields, questions, metadataProperties, vectorSettings };
 }
 
 /** Terms filters on metadata look inside lists only where the dataset stores lists under that key. */
