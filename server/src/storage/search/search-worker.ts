@@ -26,24 +26,9 @@ export function snapshotSourceOf(db: Kysely<Tables>): SnapshotSource | undefined
  * registers the TypeScript loader: Node 20 workers ignore `--import` in execArgv.
  */
 export function runSearchWorker<T>(name: string, input: unknown): Promise<T> {
-  const run = previousExit.then(() => runWorker<T>(name, input));
-  previousExit = run.then(({ exited }) => exited, () => undefined);
-  return run.then(({ result }) => result);
-}
-
-/**
- * One build at a time, the next once the last one's thread has exited: each worker holds a heap
- * of its own while it reads a million records, and the columns and the champion lists (asked for
- * by the same first search) overlapped at the server's RSS peak (issue 7 figures). The columns,
- * asked first, are ready as soon as before.
- */
-let previousExit: Promise<unknown> = Promise.resolve();
-
-function runWorker<T>(name: string, input: unknown): Promise<{ result: T; exited: Promise<void> }> {
   const worker = startWorker(name, input);
   return new Promise((resolve, reject) => {
-    // The result has moved over and the worker's connection is closed: its heap can go now.
-    worker.once('message', (result: T) => resolve({ result, exited: worker.terminate().then(() => undefined) }));
+    worker.once('message', (result: T) => resolve(result));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`${name} worker exited with ${code}`)));
   });
