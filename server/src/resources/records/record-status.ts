@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { fromJson } from '../../storage/json.js';
-import { lockRecordsForRecount } from '../../storage/repositories/records.repository.js';
+import { lockRecordsForRecount, statusForSubmitted } from '../../storage/repositories/records.repository.js';
 import type { DatasetRow, Tables } from '../../storage/tables.js';
 import { preparedQuery } from '../../storage/prepared-query.js';
 
@@ -13,7 +13,7 @@ const submittedCount = sql<number>`(SELECT COUNT(*) FROM responses WHERE respons
 const recountOne = preparedQuery((db, min: number, id: string) =>
   db
     .updateTable('records')
-    .set({ submitted_count: submittedCount, status: sql`CASE WHEN ${submittedCount} >= ${min} THEN 'completed' ELSE 'pending' END` })
+    .set({ submitted_count: submittedCount, status: statusForSubmitted(submittedCount, min) })
     .where('id', '=', id),
 );
 
@@ -33,13 +33,9 @@ export async function refreshRecordStatuses(db: Kysely<Tables>, dataset: Dataset
   }
   for (let start = 0; start < sorted.length; start += 500) {
     const ids = sorted.slice(start, start + 500);
-    const submitted = sql<number>`(SELECT COUNT(*) FROM responses WHERE responses.record_id = records.id AND responses.status = 'submitted')`;
     await db
       .updateTable('records')
-      .set({
-        submitted_count: submitted,
-        status: sql`CASE WHEN ${submitted} >= ${min} THEN 'completed' ELSE 'pending' END`,
-      })
+      .set({ submitted_count: submittedCount, status: statusForSubmitted(submittedCount, min) })
       .where('id', 'in', ids)
       .execute();
   }
@@ -50,7 +46,7 @@ export async function applyDistributionToRecords(db: Kysely<Tables>, dataset: Da
   const min = minSubmitted(dataset);
   await db
     .updateTable('records')
-    .set({ status: sql`CASE WHEN submitted_count >= ${min} THEN 'completed' ELSE 'pending' END` })
+    .set({ status: statusForSubmitted(sql<number>`submitted_count`, min) })
     .where('dataset_id', '=', dataset.id)
     .execute();
 }

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import { embeddingText, usesPgvector } from '../search/pgvector.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
@@ -249,7 +249,7 @@ export async function findExistingUserIds(db: Db, ids: string[]): Promise<Set<st
   return found;
 }
 
-export const addDatasetUser = preparedQuery((db, datasetId: string, userId: string, now: string) =>
+const addDatasetUser = preparedQuery((db, datasetId: string, userId: string, now: string) =>
   db
     .insertInto('dataset_users')
     .values({ dataset_id: datasetId, user_id: userId, inserted_at: now })
@@ -259,6 +259,10 @@ const touchActivity = preparedQuery((db, now: string, datasetId: string) =>
   db.updateTable('datasets').set({ last_activity_at: now }).where('id', '=', datasetId).where('last_activity_at', '<', now),
 );
 const lockRecord = preparedQuery((db, id: string) => db.selectFrom('records').select('id').where('id', '=', id).forNoKeyUpdate());
+
+/** A record's status from its count of submitted responses: `completed` from `min_submitted` on (contract §6.1). */
+export const statusForSubmitted = (submitted: RawBuilder<number>, min: number) =>
+  sql<RecordRow['status']>`CASE WHEN ${submitted} >= ${min} THEN 'completed' ELSE 'pending' END`;
 
 /** After responses changed in a dataset: remember who responded (first-response order, never removed; contract §6.1). */
 export async function recordDatasetUsers(db: Db, datasetId: string, userIds: string[], now: string): Promise<void> {

@@ -1,8 +1,8 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { ResponseRow, Tables } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
-import { addDatasetUser } from './records.repository.js';
+import { recordDatasetUsers, statusForSubmitted } from './records.repository.js';
 
 type Db = Kysely<Tables>;
 
@@ -58,15 +58,11 @@ const insertResponseQuery = preparedQuery(
  * SQLite, in process, as its statements in a transaction.
  */
 export async function insertCountedResponse(db: Db, row: ResponseRow, minSubmitted: number, isDatasetUser: boolean): Promise<boolean> {
-  if (dialectOf(db) === 'postgres') {
-    const params = [row.id, row.record_id, row.dataset_id, row.user_id, row.status, row.values, row.inserted_at, row.updated_at, minSubmitted];
-    const result = await db.executeQuery(CompiledQuery.raw(isDatasetUser ? COUNTED_INSERT : COUNTED_INSERT_WITH_USER, params));
-    return result.rows.length > 0;
-  }
+  if (dialectOf(db) === 'postgres') return (await countedInsert(row, minSubmitted, isDatasetUser).execute(db)).rows.length > 0;
   return db.transaction().execute(async (trx) => {
     if (!(await insertResponse(trx, row))) return false;
     if (row.status === 'submitted') await countSubmitted.all(trx, minSubmitted, row.record_id);
-    if (!isDatasetUser) await addDatasetUser.all(trx, row.dataset_id, row.user_id, row.inserted_at);
+    if (!isDatasetUser) await recordDatasetUsers(trx, row.dataset_id, [row.user_id], row.inserted_at);
     return true;
   });
 }
@@ -74,35 +70,34 @@ export async function insertCountedResponse(db: Db, row: ResponseRow, minSubmitt
 const countSubmitted = preparedQuery((db, min: number, recordId: string) =>
   db
     .updateTable('records')
-    .set({
-      submitted_count: sql`submitted_count + 1`,
-      status: sql`CASE WHEN submitted_count + 1 >= ${min} THEN 'completed' ELSE 'pending' END`,
-    })
+    .set({ submitted_count: sql`submitted_count + 1`, status: statusForSubmitted(sql<number>`submitted_count + 1`, min) })
     .where('id', '=', recordId),
 );
 
-const COUNTED_INSERT_CTES = `WITH inserted AS (
-  INSERT INTO responses (id, record_id, dataset_id, user_id, status, "values", inserted_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-  ON CONFLICT (record_id, user_id) DO NOTHING
-  RETURNING record_id, dataset_id, user_id, status, inserted_at
-), counted AS (
-  UPDATE records SET
-    submitted_count = records.submitted_count + 1,
-    status = CASE WHEN records.submitted_count + 1 >= $9 THEN 'completed' ELSE 'pending' END
-  FROM inserted
-  WHERE records.id = inserted.record_id AND inserted.status = 'submitted'
-  RETURNING records.id
-)`;
-const COUNTED_INSERT = `${COUNTED_INSERT_CTES}
-SELECT record_id FROM inserted`;
-const COUNTED_INSERT_WITH_USER = `${COUNTED_INSERT_CTES}, joined AS (
-  INSERT INTO dataset_users (dataset_id, user_id, inserted_at)
-  SELECT dataset_id, user_id, inserted_at FROM inserted
-  ON CONFLICT (dataset_id, user_id) DO NOTHING
-  RETURNING user_id
-)
-SELECT record_id FROM inserted`;
+/** PostgreSQL: the insert, the count and the dataset user as one statement (data-modifying CTEs). */
+function countedInsert(row: ResponseRow, min: number, isDatasetUser: boolean) {
+  const joined = isDatasetUser
+    ? sql``
+    : sql`, joined AS (
+        INSERT INTO dataset_users (dataset_id, user_id, inserted_at)
+        SELECT dataset_id, user_id, inserted_at FROM inserted
+        ON CONFLICT (dataset_id, user_id) DO NOTHING
+        RETURNING user_id
+      )`;
+  return sql<{ record_id: string }>`WITH inserted AS (
+      INSERT INTO responses (id, record_id, dataset_id, user_id, status, "values", inserted_at, updated_at)
+      VALUES (${row.id}, ${row.record_id}, ${row.dataset_id}, ${row.user_id}, ${row.status}, ${row.values}, ${row.inserted_at}, ${row.updated_at})
+      ON CONFLICT (record_id, user_id) DO NOTHING
+      RETURNING record_id, dataset_id, user_id, status, inserted_at
+    ), counted AS (
+      UPDATE records
+      SET submitted_count = records.submitted_count + 1, status = ${statusForSubmitted(sql<number>`records.submitted_count + 1`, min)}
+      FROM inserted
+      WHERE records.id = inserted.record_id AND inserted.status = 'submitted'
+      RETURNING records.id
+    )${joined}
+    SELECT record_id FROM inserted`;
+}
 
 export async function updateResponse(db: Db, id: string, changes: Pick<ResponseRow, 'status' | 'values' | 'updated_at'>): Promise<void> {
   await db.updateTable('responses').set(changes).where('id', '=', id).execute();
