@@ -6,6 +6,7 @@ const webPackages = ['shared', 'shell', 'mfe-auth', 'mfe-home', 'mfe-annotation'
 const steps = [
   { name: 'type-check (tsc -b)', command: 'npx tsc -b' },
   { name: 'dependency audit (high and critical)', command: 'node scripts/audit.mjs' },
+  { name: 'docs: links and runnable blocks', command: 'node --test scripts/check-docs.test.mjs && node scripts/check-docs.mjs' },
   { name: 'server API tests (SQLite)', command: 'npm run test -w @scholia/server' },
   { name: 'argilla SDK suite (SQLite)', command: 'npm run test:sdk -w @scholia/server' },
   { name: 'server API tests (PostgreSQL)', command: 'node scripts/with-postgres.mjs npm run test -w @scholia/server' },
