@@ -204,7 +204,9 @@ export function makeConfig({ dir, name, dev = false, publicPath, outputPath }) {
     name: dir,
     context,
     mode: dev ? 'development' : 'production',
-    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    // Production maps carry no sourceMappingURL comment: the server withholds them unless
+    // SCHOLIA_SERVE_SOURCE_MAPS is on, and then names each one in a SourceMap header.
+    devtool: dev ? 'cheap-module-source-map' : 'hidden-source-map',
     target: ['web', 'es2022'],
     entry: { main: './src/index.ts' },
     output: {

@@ -70,7 +70,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await loadResources(app);
-  await app.register(webPlugin, { webDir: config.webDir });
+  await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }
 

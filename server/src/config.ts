@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readBooleanSetting, readPortSetting } from './config-values.js';
 
 /** Runtime settings, read once from the environment (documented in the README's table). */
 export interface AppConfig {
@@ -14,6 +15,8 @@ export interface AppConfig {
   jwtLifetimeSeconds: number;
   /** Folder of built frontends to serve (shell at /, remotes under /remotes/<name>/). */
   webDir?: string;
+  /** Serve the web build's `*.map` files (SCHOLIA_SERVE_SOURCE_MAPS, default off: they show the source). */
+  serveSourceMaps: boolean;
   logLevel: string;
   frameAncestors: string[];
   loginRateLimitPerMinute: number;
@@ -42,7 +45,7 @@ export interface AppConfig {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.SCHOLIA_DATA_DIR ?? './data');
   return {
-    port: Number(env.SCHOLIA_PORT ?? 6900),
+    port: readPortSetting(env, 'SCHOLIA_PORT', 6900),
     host: env.SCHOLIA_HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.SCHOLIA_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'scholia.db')}`,
@@ -55,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.SCHOLIA_JWT_SECRET || undefined,
     jwtLifetimeSeconds: Number(env.SCHOLIA_JWT_LIFETIME_SECONDS ?? 86400),
     webDir: env.SCHOLIA_WEB_DIR || undefined,
+    serveSourceMaps: readBooleanSetting(env, 'SCHOLIA_SERVE_SOURCE_MAPS', false),
     logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
     frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),
     loginRateLimitPerMinute: Number(env.SCHOLIA_LOGIN_RATE_LIMIT ?? 20),

@@ -11,14 +11,14 @@ export interface WebFixture {
 }
 
 /** The web plugin alone over a temporary build folder holding `files` (relative path → content). */
-export async function startWebPlugin(files: Record<string, string | Buffer>): Promise<WebFixture> {
+export async function startWebPlugin(files: Record<string, string | Buffer>, options: { serveSourceMaps?: boolean } = {}): Promise<WebFixture> {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-web-'));
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(webDir, name)), { recursive: true });
     fs.writeFileSync(path.join(webDir, name), content);
   }
   const app = Fastify();
-  await app.register(webPlugin, { webDir });
+  await app.register(webPlugin, { webDir, ...options });
   await app.ready();
   return {
     app,

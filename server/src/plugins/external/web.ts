@@ -7,6 +7,8 @@ import { readBootManifest, renderIndexHtml } from './boot-manifest.js';
 
 /** Content-hashed build output: cached for a year (remoteEntry.js, manifests and HTML are not). */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.(br|gz))?$/;
+const SOURCE_MAP = /\.map(\.(br|gz))?$/;
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
 /**
  * Serves the built frontends from one origin when they exist: the shell at `/` (history-mode
@@ -15,14 +17,17 @@ const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.(br|gz))?$/;
  * `preCompressed` sends the best one the browser accepts, else the plain file.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { webDir?: string }) => {
+  async (app: FastifyInstance, options: { webDir?: string; serveSourceMaps?: boolean }) => {
     const webDir = options.webDir;
     if (!webDir || !fs.existsSync(path.join(webDir, 'index.html'))) return;
+    const serveSourceMaps = options.serveSourceMaps ?? false;
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Source maps show the frontends' source to anyone: only when the operator asks for them.
+      allowedPath: (pathName) => serveSourceMaps || !SOURCE_MAP.test(pathName),
       // Without this `send` writes `Cache-Control: public, max-age=0` after setHeaders, so the
       // immutable header below never reached the browser.
       cacheControl: false,
@@ -30,6 +35,12 @@ export const webPlugin = fp(
         res.setHeader('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
         // Caches must keep the brotli, gzip and plain answers apart.
         res.setHeader('Vary', 'Accept-Encoding');
+        // The build leaves no sourceMappingURL comment in the bundles (maps are hidden unless
+        // served); when they are served, this header leads the browser's tools to them.
+        const plainFile = filePath.replace(PRECOMPRESSED_SUFFIX, '');
+        if (serveSourceMaps && /\.(js|css)$/.test(plainFile) && fs.existsSync(`${plainFile}.map`)) {
+          res.setHeader('SourceMap', `${path.basename(plainFile)}.map`);
+        }
       },
     });
     app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
@@ -39,6 +50,8 @@ export const webPlugin = fp(
       if (file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(webDir, file));
       }
+      // A missing map is a 404, not the shell's page (a withheld one is refused by allowedPath).
+      if (SOURCE_MAP.test(urlPath)) return reply.code(404).send({ detail: 'Not Found' });
       const html = renderIndexHtml(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), readBootManifest(webDir));
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
