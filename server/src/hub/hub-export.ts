@@ -18,6 +18,8 @@ import { presentField } from '../resources/fields/field.presenter.js';
 import { presentQuestion } from '../resources/questions/question.presenter.js';
 import { presentMetadataProperty } from '../resources/metadata-properties/metadata-property.presenter.js';
 import { presentVectorSettings } from '../resources/vectors-settings/vector-settings.presenter.js';
+import { hubUrl as hubPageUrl } from './hub-http.js';
+import { assertHubPathSegment, assertHubRepoId } from './hub-repo-id.js';
 import { T, writeExportParquet, type ColumnType, type ExportColumn } from './hub-parquet-writer.js';
 
 export const HUB_EXPORT_JOB = 'hub-export';
@@ -50,6 +52,7 @@ export async function runHubExportJob({ payload, secrets, database, config, sign
   const request = payload as unknown as HubExportPayload;
   const accessToken = secrets.token;
   if (!accessToken) throw new UnprocessableError('Hugging Face token is required');
+  assertHubExportNames(request);
   const { files, records } = await buildHubExportFiles(database.db, request);
   signal.throwIfAborted();
 
@@ -58,6 +61,8 @@ export async function runHubExportJob({ payload, secrets, database, config, sign
     if (!accessToken.startsWith('hf_')) throw new HubApiError('', 401, undefined, 'token must start with hf_');
     let repoName = request.name;
     if (!repoName.includes('/')) repoName = `${(await whoAmI({ accessToken, hubUrl })).name}/${repoName}`;
+    // The account name comes from the Hub, yet it too ends up in request paths.
+    assertHubRepoId(repoName);
     const repo = { type: 'dataset' as const, name: repoName };
     try {
       await createRepo({ repo, accessToken, hubUrl, visibility: request.private ? 'private' : 'public' });
@@ -72,10 +77,20 @@ export async function runHubExportJob({ payload, secrets, database, config, sign
       commitTitle: 'Export from Scholia (Argilla v2 compatible)',
       files: files.map((f) => ({ path: f.path, content: new Blob([f.content]) })),
     });
-    return { url: `${hubUrl}/datasets/${repoName}`, records };
+    return { url: hubPageUrl(hubUrl, ['datasets', ...repoName.split('/')]), records };
   } catch (error) {
     throw translateHubError(error);
   }
+}
+
+/**
+ * 422 unless the repository name, subset and split are safe to put in Hub request paths and
+ * repository file paths. Checked when the export is asked for and again when its job runs.
+ */
+export function assertHubExportNames(request: Pick<HubExportPayload, 'name' | 'subset' | 'split'>): void {
+  assertHubRepoId(request.name);
+  assertHubPathSegment(request.subset, 'subset');
+  assertHubPathSegment(request.split, 'split');
 }
 
 /** Hub refusals as job errors the user understands; never echoes the token. */

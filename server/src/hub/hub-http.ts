@@ -23,6 +23,21 @@ export interface HubRequestOptions {
 
 const MAX_RETRIES = 3;
 
+/**
+ * `base` followed by `segments`, each percent-encoded as one path segment, then `query`: no value
+ * (a repository name such as `../admin`) can add, leave or change a segment of the path. URLs
+ * resolve `.` and `..` even percent-encoded, so those are refused rather than encoded.
+ */
+export function hubUrl(base: string, segments: string[], query?: Record<string, string>): string {
+  const path = segments
+    .map((segment) => {
+      if (segment === '' || segment === '.' || segment === '..') throw new Error(`not a URL path segment: "${segment}"`);
+      return `/${encodeURIComponent(segment)}`;
+    })
+    .join('');
+  return `${base}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+}
+
 export async function fetchHubJson<T>(url: string, options: HubRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;

@@ -7,6 +7,7 @@ import { loadRecordContext, type RecordContext } from '../resources/records/reco
 import { upsertRecordsBulk } from '../resources/records/records.service.js';
 import { checkFields, checkMetadata, checkSuggestions } from '../resources/records/validate-record.js';
 import { castCell, type Feature } from './hub-features.js';
+import { assertHubRepoId } from './hub-repo-id.js';
 import { readHubRows } from './hub-rows.js';
 
 export const HUB_IMPORT_JOB = 'hub-import';
@@ -37,6 +38,7 @@ export interface HubImportResult {
  */
 export async function runHubImportJob({ payload, database, config, signal }: JobContext): Promise<HubImportResult> {
   const request = payload as unknown as HubImportPayload;
+  assertHubRepoId(request.name);
   const { db } = database;
   const dataset = await getDatasetOrThrow(db, request.dataset_id);
   // Contract §6.2 (reference: the job fails on a draft dataset).

@@ -1,7 +1,7 @@
 import { asyncBufferFromUrl, cachedAsyncBuffer, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { featuresFromViewerList, normalizeFeatures, type Feature } from './hub-features.js';
-import { fetchHubJson, HubHttpError } from './hub-http.js';
+import { fetchHubJson, HubHttpError, hubUrl } from './hub-http.js';
 
 export interface HubRowsRequest {
   /** Dataset viewer base URL (SCHOLIA_DATASETS_SERVER_URL). */
@@ -52,7 +52,7 @@ export async function readHubRows(request: HubRowsRequest): Promise<HubRows> {
 }
 
 async function listParquetFiles(request: HubRowsRequest): Promise<ParquetListing | undefined> {
-  const url = `${request.viewerUrl}/parquet?${new URLSearchParams({ dataset: request.dataset, config: request.subset })}`;
+  const url = hubUrl(request.viewerUrl, ['parquet'], { dataset: request.dataset, config: request.subset });
   try {
     return await fetchHubJson<ParquetListing>(url, request);
   } catch (error) {
@@ -106,7 +106,7 @@ function featuresFromParquetMetadata(kv: { key: string; value?: string }[] | und
 }
 
 async function fetchInfoFeatures(request: HubRowsRequest): Promise<Record<string, Feature>> {
-  const url = `${request.viewerUrl}/info?${new URLSearchParams({ dataset: request.dataset, config: request.subset })}`;
+  const url = hubUrl(request.viewerUrl, ['info'], { dataset: request.dataset, config: request.subset });
   try {
     const info = await fetchHubJson<{ dataset_info?: { features?: unknown } }>(url, request);
     return normalizeFeatures(info.dataset_info?.features);
@@ -118,13 +118,13 @@ async function fetchInfoFeatures(request: HubRowsRequest): Promise<Record<string
 async function readViewerRows(request: HubRowsRequest): Promise<HubRows> {
   const page = (offset: number) =>
     fetchHubJson<RowsPage>(
-      `${request.viewerUrl}/rows?${new URLSearchParams({
+      hubUrl(request.viewerUrl, ['rows'], {
         dataset: request.dataset,
         config: request.subset,
         split: request.split,
         offset: String(offset),
         length: String(ROWS_PAGE),
-      })}`,
+      }),
       request,
     );
   const first = await page(0);

@@ -3,8 +3,9 @@ import type { HubExportBody, HubImportBody } from '@scholia/shared/contract';
 import { requireAdminMember } from '../../auth/access.js';
 import type { AppConfig } from '../../config.js';
 import { UnprocessableError } from '../../errors.js';
-import { HUB_EXPORT_JOB, type HubExportPayload } from '../../hub/hub-export.js';
+import { assertHubExportNames, HUB_EXPORT_JOB, type HubExportPayload } from '../../hub/hub-export.js';
 import { HUB_IMPORT_JOB, type HubImportPayload } from '../../hub/hub-import.js';
+import { assertHubRepoId } from '../../hub/hub-repo-id.js';
 import { enqueueJob, SEALED_SECRETS_KEY } from '../../jobs/job-queue.js';
 import { sealSecrets } from '../../jobs/job-secrets.js';
 import type { JobRow, Tables, UserRow } from '../../storage/tables.js';
@@ -14,6 +15,7 @@ import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 export async function startHubImport(db: Kysely<Tables>, user: UserRow, datasetId: string, body: HubImportBody): Promise<JobRow> {
   const dataset = await getDatasetOrThrow(db, datasetId);
   await requireAdminMember(db, user, dataset.workspace_id);
+  assertHubRepoId(body.name);
   const payload: HubImportPayload = {
     dataset_id: dataset.id,
     user_id: user.id,
@@ -52,5 +54,6 @@ export async function startHubExport(
     split: body.split ?? 'train',
     private: body.private ?? false,
   };
+  assertHubExportNames(payload);
   return enqueueJob(db, HUB_EXPORT_JOB, { ...payload, [SEALED_SECRETS_KEY]: sealSecrets(config, { token: body.token }) });
 }

@@ -7,6 +7,9 @@ import { createHubDataset, createUser, labelSettings } from '../../../test/fake-
 import { newId } from '../../lib/ids.js';
 import { nowTimestamp } from '../../lib/time.js';
 import { toJson } from '../../storage/json.js';
+import { HUB_EXPORT_JOB } from '../../hub/hub-export.js';
+import { enqueueJob, SEALED_SECRETS_KEY } from '../../jobs/job-queue.js';
+import { sealSecrets } from '../../jobs/job-secrets.js';
 
 let hub: FakeHub;
 let server: TestServer;
@@ -52,7 +55,44 @@ async function suggestionsByExternalId(datasetId: string) {
   return map;
 }
 
+/** Names that would change the path of a Hub request or break the Hub's naming rules. */
+const BAD_REPO_NAMES = [
+  '../../../admin/x',
+  'alice/../../admin',
+  '..',
+  'alice/x/y',
+  'alice/',
+  '/x',
+  'alice/-x',
+  'alice/x-',
+  '.alice/x',
+  'alice/x.',
+  'alice/a--b',
+  'alice/a..b',
+  'alice/x y',
+  'alice/x?y',
+  'alice/x#y',
+  'alice/%2e%2e',
+  'alice\\x',
+  `alice/${'x'.repeat(97)}`,
+];
+
 describe('POST /datasets/{id}/import', () => {
+  it('refuses a repository name the Hub would not accept with 422, before any request to the Hub', async () => {
+    const ds = await createHubDataset(db(), { fields: [{ name: 'text', type: 'text' }] });
+    const sent = hub.requests.length;
+    const jobsBefore = (await db().selectFrom('jobs').select('id').execute()).length;
+    for (const name of BAD_REPO_NAMES) {
+      const res = await api.post(`/datasets/${ds.id}/import`, {
+        name, subset: 'default', split: 'train', mapping: { fields: [{ source: 'text', target: 'text' }] },
+      });
+      expect(res.status, name).toBe(422);
+      expect(res.body.detail, name).toMatch(/is not a valid Hugging Face dataset name/);
+    }
+    expect(hub.requests.slice(sent)).toEqual([]);
+    expect((await db().selectFrom('jobs').select('id').execute()).length).toBe(jobsBefore);
+  });
+
   it('imports text, ClassLabel suggestions, numeric metadata and the id column (10,000-row cap, two parquet files)', async () => {
     const ds = await createHubDataset(db(), {
       fields: [{ name: 'text', type: 'text' }],
@@ -342,6 +382,41 @@ describe('POST /datasets/{id}/export', () => {
     expect(job.payload).not.toContain('hf_not_a_real_token');
     const readOnly = await api.post(`/datasets/${ds.id}/export`, { name: 'bob/nope', token: 'hf_read_bob' });
     expect((await waitForJob(readOnly.body.id)).error).toMatch(/cannot write/);
+  });
+
+  it('refuses a bad repository name, subset or split with 422, before any request to the Hub', async () => {
+    const ds = await datasetWithAnswers();
+    const sent = hub.requests.length;
+    const refused = [
+      ...BAD_REPO_NAMES.map((name) => ({ name, token: 'hf_write_alice' })),
+      { name: 'alice/ok', subset: '../../x', token: 'hf_write_alice' },
+      { name: 'alice/ok', split: '..', token: 'hf_write_alice' },
+      { name: 'alice/ok', split: 'a\\b', token: 'hf_write_alice' },
+    ];
+    for (const body of refused) {
+      const res = await api.post(`/datasets/${ds.id}/export`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(typeof res.body.detail).toBe('string');
+    }
+    expect(hub.requests.slice(sent)).toEqual([]);
+
+    const ok = await api.post(`/datasets/${ds.id}/export`, { name: 'alice/Ok_name-1.v2', token: 'hf_write_alice' });
+    expect(ok.status).toBe(202);
+    expect((await waitForJob(ok.body.id)).status).toBe('finished');
+    expect(hub.repos.has('alice/Ok_name-1.v2')).toBe(true);
+  });
+
+  it('a queued export whose stored name is bad fails without sending the token anywhere', async () => {
+    const ds = await datasetWithAnswers();
+    const sent = hub.requests.length;
+    const job = await enqueueJob(db(), HUB_EXPORT_JOB, {
+      dataset_id: ds.id, name: '../../../admin/x', subset: 'default', split: 'train', private: false,
+      [SEALED_SECRETS_KEY]: sealSecrets(server.app.config, { token: 'hf_write_alice' }),
+    });
+    const done = await waitForJob(job.id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/is not a valid Hugging Face dataset name/);
+    expect(hub.requests.slice(sent)).toEqual([]);
   });
 
   it('422 when the dataset has no records; body validation', async () => {
