@@ -14,6 +14,7 @@ import {
   type ValidationIssue,
 } from '../../errors.js';
 import { UUID_PATTERN } from '@scholia/shared/contract';
+import { storageFailure } from './storage-failures.js';
 
 const API_ERROR = 'argilla.api.errors::';
 
@@ -52,6 +53,11 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ detail: status === 429 ? 'Too many requests' : error.message });
+  }
+  const failure = storageFailure(error);
+  if (failure) {
+    request.log.error({ err: error, url: request.routeOptions.url, method: request.method }, 'storage failure');
+    return reply.code(failure.status).send({ detail: failure.detail });
   }
   request.log.error({ err: error, url: request.routeOptions.url, method: request.method }, 'unhandled error');
   return reply.code(500).send({
