@@ -13,6 +13,7 @@ export const TABLES_IN_KEY_ORDER = [
   'vector_settings',
   'records',
   'responses',
+  'record_validations',
   'suggestions',
   'vectors',
   'jobs',

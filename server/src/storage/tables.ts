@@ -16,6 +16,7 @@ export interface Tables {
   vector_settings: VectorSettingsRow;
   records: RecordRow;
   responses: ResponseRow;
+  record_validations: RecordValidationRow;
   suggestions: SuggestionRow;
   vectors: VectorRow;
   dataset_record_counts: DatasetRecordCountRow;
@@ -148,6 +149,18 @@ export interface ResponseRow {
 
 export interface SuggestionRow {
   id: string;
+/** A record's final answer (Scholia extension); the record counts as validated while the row exists. */
+export interface RecordValidationRow {
+  record_id: string;
+  dataset_id: string;
+  /** `{question_name: {value}}`, checked like a submitted response's values */
+  values: Json;
+  /** who validated; null once that user is deleted */
+  user_id: string | null;
+  inserted_at: string;
+  updated_at: string;
+}
+
   record_id: string;
   dataset_id: string;
   question_id: string;

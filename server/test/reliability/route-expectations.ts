@@ -67,6 +67,11 @@ async function freshResponse(w: World): Promise<string> {
 }
 async function freshSuggestion(w: World): Promise<string> {
   const recordId = await freshRecord(w);
+async function freshValidatedRecord(w: World): Promise<string> {
+  const recordId = await freshRecord(w);
+  await w.owner.put(`/records/${recordId}/validation`, { values: answer.values });
+  return recordId;
+}
   const res = await w.owner.put(`/records/${recordId}/suggestions`, { question_id: w.dataset.questionIds.label, value: 'positive' });
   return res.body.id;
 }
@@ -220,6 +225,16 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/v1/records/:record_id/suggestions': R('member', 200, async (w) => ({ path: `/records/${w.recordId}/suggestions` })),
   'PUT /api/v1/records/:record_id/suggestions': R('adminMember', [200, 201], async (w) => ({
     path: `/records/${w.recordId}/suggestions`,
+  // Scholia extension: review
+  'PUT /api/v1/records/:record_id/validation': R('adminMember', 200, async (w) => ({ path: `/records/${w.recordId}/validation`, body: { values: answer.values } })),
+  'DELETE /api/v1/records/:record_id/validation': R('adminMember', 200, async (w, fresh) => ({
+    path: `/records/${fresh ? await freshValidatedRecord(w) : w.recordId}/validation`,
+  })),
+  'POST /api/v1/datasets/:dataset_id/records/validation/bulk': R('adminMember', 200, async (w) => ({
+    path: `/datasets/${w.dataset.id}/records/validation/bulk`,
+    body: {},
+  })),
+
     body: { question_id: w.dataset.questionIds.label, value: 'neutral' },
   })),
   'DELETE /api/v1/records/:record_id/suggestions': R('adminMember', 204, async (w, fresh) => ({

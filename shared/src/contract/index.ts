@@ -14,3 +14,4 @@ export * from './suggestions.js';
 export * from './record-writes.js';
 export * from './search.js';
 export * from './hub.js';
+export * from './review.js';

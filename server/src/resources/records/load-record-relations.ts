@@ -1,17 +1,22 @@
 import type { Kysely } from 'kysely';
 import { presentVector } from '../../storage/vector-codec.js';
-import type { RecordRow, ResponseRow, SuggestionRow, Tables } from '../../storage/tables.js';
+import { findValidations } from '../../storage/repositories/record-validations.repository.js';
+import type { RecordRow, RecordValidationRow, ResponseRow, SuggestionRow, Tables } from '../../storage/tables.js';
 import type { RecordInclude } from './record-include.js';
 
 export interface RecordRelations {
   responses?: ResponseRow[];
   suggestions?: SuggestionRow[];
   vectors?: Record<string, number[]>;
+  /** The final answer of a validated record; loaded for owners and admins only. */
+  validation?: RecordValidationRow;
 }
 
 export interface LoadRelationsOptions {
   /** `/me` routes: only this user's response is returned (contract §4.3). */
   responsesOfUserId?: string;
+  /** Load each record's final answer (Scholia extension): never for annotators. */
+  validation?: boolean;
 }
 
 const CHUNK = 500;
@@ -53,6 +58,9 @@ export async function loadRecordRelations(
       if (Array.isArray(include.vectors)) query = query.where('vector_settings.name', 'in', include.vectors);
       for (const row of await query.execute()) relations.get(row.record_id)!.vectors![row.name] = presentVector(row.value);
     }
+  }
+  if (options.validation) {
+    for (const [id, validation] of await findValidations(db, records.map((r) => r.id))) relations.get(id)!.validation = validation;
   }
   return relations;
 }

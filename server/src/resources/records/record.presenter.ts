@@ -2,6 +2,7 @@ import { presentTimestamp } from '../../lib/time.js';
 import { fromJson, fromNullableJson } from '../../storage/json.js';
 import type { RecordRow } from '../../storage/tables.js';
 import { presentResponse } from '../responses/response.presenter.js';
+import { presentValidation } from '../review/validation.presenter.js';
 import { presentSuggestion } from '../suggestions/suggestion.presenter.js';
 import type { RecordRelations } from './load-record-relations.js';
 import { visibleSuggestions, type RecordVisibility } from './record-visibility.js';
@@ -29,6 +30,7 @@ export function presentRecord(row: Omit<RecordRow, 'rid'>, relations: RecordRela
     ...(relations.responses ? { responses: relations.responses.map((r) => presentResponse(r, hiddenQuestions)) } : {}),
     ...(relations.suggestions ? { suggestions: visibleSuggestions(relations.suggestions, hiddenQuestions).map(presentSuggestion) } : {}),
     ...(relations.vectors ? { vectors: relations.vectors } : {}),
+    ...(relations.validation ? { validation: presentValidation(relations.validation) } : {}),
     dataset_id: row.dataset_id,
     inserted_at: presentTimestamp(row.inserted_at),
     updated_at: presentTimestamp(row.updated_at),

@@ -34,7 +34,7 @@ export async function listDatasetRecords(db: Db, user: UserRow, datasetId: strin
   await requireAdminMember(db, user, dataset.workspace_id);
   const rows = await listDatasetRecordsPage(db, dataset.id, page.offset, page.limit);
   const total = await countDatasetRecords(db, dataset.id);
-  const relations = await loadRecordRelations(db, rows, page.include);
+  const relations = await loadRecordRelations(db, rows, page.include, { validation: true });
   return { items: rows.map((row) => presentRecord(row, relations.get(row.id))), total };
 }
 
@@ -48,7 +48,7 @@ export async function getRecord(db: Db, user: UserRow, recordId: string): Promis
   const dataset = await findDatasetById(db, row.dataset_id);
   if (!dataset) throw new NotFoundError(`Record with id \`${recordId}\` not found`);
   await requireMember(db, user, dataset.workspace_id);
-  const relations = await loadRecordRelations(db, [row], INCLUDE_EVERYTHING);
+  const relations = await loadRecordRelations(db, [row], INCLUDE_EVERYTHING, { validation: user.role !== 'annotator' });
   const visibility = recordVisibilityFor(user, { questions: await listQuestions(db, dataset.id) });
   return presentRecord(row, relations.get(row.id), { visibility });
 }

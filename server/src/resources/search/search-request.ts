@@ -28,6 +28,8 @@ export interface DatasetSettings {
 /** Whose responses count: `/me` = the caller's only. */
 export interface SearchPerspective {
   userId?: string;
+  /** Owners and admins: the record status `validated` (Scholia extension) matches validated records. */
+  seesValidation?: boolean;
 }
 
 type Location = (string | number)[];
@@ -78,7 +80,12 @@ function resolveFilter(
   const scope = resolveScope(filter.scope, [...loc, 'scope'], settings);
   switch (scope.on) {
     case 'record':
-      return { on: 'record', column: scope.column, match: recordMatch(scope.column, match) };
+      return {
+        on: 'record',
+        column: scope.column,
+        match: recordMatch(scope.column, match),
+        ...(matchesValidated(scope.column, match, perspective) ? { orValidated: true } : {}),
+      };
     case 'metadata':
       return { on: 'metadata', name: scope.property.name, match, listValues: false };
     case 'suggestion':
@@ -166,6 +173,11 @@ function resolveMatch(filter: SearchFilter, loc: Location): ValueMatch {
 }
 
 /** Timestamps are stored in one fixed-width form; client dates are normalised to it. */
+/** A status terms filter naming `validated`, from someone who may see validations (else the term matches nothing). */
+function matchesValidated(column: RecordColumn, match: ValueMatch, perspective: SearchPerspective): boolean {
+  return column === 'status' && match.kind === 'terms' && match.values.includes('validated') && perspective.seesValidation === true;
+}
+
 function recordMatch(column: RecordColumn, match: ValueMatch): ValueMatch {
   if (column !== 'inserted_at' && column !== 'updated_at') return match;
   const normalize = (value: string | number) => (typeof value === 'string' ? (normalizeTimestamp(value) ?? value) : value);

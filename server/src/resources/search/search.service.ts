@@ -95,7 +95,7 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   const settings = await loadSettings(db, dataset);
   // What the caller may see of the records; on the admin route every caller sees everything.
   const visibility = options.me ? recordVisibilityFor(user, settings) : {};
-  const perspective: SearchPerspective = options.me ? { userId: user.id } : {};
+  const perspective: SearchPerspective = { userId: options.me ? user.id : undefined, seesValidation: user.role !== 'annotator' };
 
   let textMatch: string | undefined;
   let matchesNothing = false;
@@ -171,7 +171,10 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   }
 
   const rows = await findRecordsByRids(db, page.map((entry) => entry.rid));
-  const relations = await loadRecordRelations(db, rows, options.include, options.me ? { responsesOfUserId: user.id } : {});
+  const relations = await loadRecordRelations(db, rows, options.include, {
+    responsesOfUserId: options.me ? user.id : undefined,
+    validation: user.role !== 'annotator',
+  });
   const scoreOf = new Map(page.map((entry) => [entry.rid, entry.score]));
   return {
     items: rows.map((row) => ({

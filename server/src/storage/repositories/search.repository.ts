@@ -31,7 +31,8 @@ export type SuggestionColumn = 'value' | 'score' | 'agent' | 'type';
 export type ResponseStatusName = 'draft' | 'submitted' | 'discarded';
 
 export type RecordFilter =
-  | { on: 'record'; column: RecordColumn; match: ValueMatch }
+  /** `orValidated`: a validated record (Scholia extension, record_validations) matches too. */
+  | { on: 'record'; column: RecordColumn; match: ValueMatch; orValidated?: boolean }
   /** `listValues`: some records hold a list under this key, so terms must look inside lists. */
   | { on: 'metadata'; name: string; match: ValueMatch; listValues: boolean }
   | { on: 'suggestion'; questionId: string; column: SuggestionColumn; match: ValueMatch }
@@ -361,7 +362,7 @@ function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour, d:
   if (d === 'postgres') return filterSqlPostgres(filter, datasetId, flavour);
   switch (filter.on) {
     case 'record':
-      return matchSql(recordColumn(filter.column), filter.match);
+      return orValidatedSql(filter, matchSql(recordColumn(filter.column), filter.match));
     case 'metadata': {
       const value = metadataValue(filter.name, 'sqlite');
       const direct = matchSql(value, filter.match);
@@ -400,13 +401,18 @@ function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour, d:
       return alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` OR `)})`;
     }
   }
+function orValidatedSql(filter: { orValidated?: boolean }, condition: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!filter.orValidated) return condition;
+  return sql`(${condition} OR EXISTS (SELECT 1 FROM record_validations v WHERE v.record_id = r.id))`;
+}
+
 }
 
 /** filterSql on PostgreSQL: JSON values compare as jsonb (jsonMatchSql), text columns as text. */
 function filterSqlPostgres(filter: RecordFilter, datasetId: string, flavour: Flavour): RawBuilder<unknown> {
   switch (filter.on) {
     case 'record':
-      return textMatchSql(recordColumn(filter.column), filter.match);
+      return orValidatedSql(filter, textMatchSql(recordColumn(filter.column), filter.match));
     case 'metadata': {
       const value = metadataValue(filter.name, 'postgres');
       const direct = jsonMatchSql(value, filter.match);

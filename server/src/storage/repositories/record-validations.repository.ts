@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { RecordValidationRow, Tables } from '../tables.js';
+
+type Db = Kysely<Tables>;
+
+const CHUNK = 500;
+
+/** Stores a record's final answer, replacing an earlier one (inserted_at kept). */
+export async function saveValidations(db: Db, rows: RecordValidationRow[]): Promise<void> {
+  // 6 columns per row: far below both dialects' parameter limits.
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db
+      .insertInto('record_validations')
+      .values(rows.slice(start, start + CHUNK))
+      .onConflict((oc) =>
+        oc.column('record_id').doUpdateSet((eb) => ({
+          values: eb.ref('excluded.values'),
+          user_id: eb.ref('excluded.user_id'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Removes a record's final answer; false when it had none. */
+export async function deleteValidation(db: Db, recordId: string): Promise<boolean> {
+  const result = await db.deleteFrom('record_validations').where('record_id', '=', recordId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The final answers of these records, by record id. */
+export async function findValidations(db: Db, recordIds: readonly string[]): Promise<Map<string, RecordValidationRow>> {
+  const found = new Map<string, RecordValidationRow>();
+  for (let start = 0; start < recordIds.length; start += CHUNK) {
+    const rows = await db
+      .selectFrom('record_validations')
+      .selectAll()
+      .where('record_id', 'in', recordIds.slice(start, start + CHUNK))
+      .execute();
+    for (const row of rows) found.set(row.record_id, row);
+  }
+  return found;
+}
+
+/** Ids of the validated records among these. */
+export async function findValidatedRecordIds(db: Db, recordIds: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < recordIds.length; start += CHUNK) {
+    const rows = await db
+      .selectFrom('record_validations')
+      .select('record_id')
+      .where('record_id', 'in', recordIds.slice(start, start + CHUNK))
+      .execute();
+    for (const row of rows) found.add(row.record_id);
+  }
+  return found;
+}
