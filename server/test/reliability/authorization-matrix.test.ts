@@ -83,6 +83,7 @@ describe('IDOR: ids of another workspace', () => {
       admin.put(`/records/${o.record}/validation`, { values: { label: { value: 'negative' } } }),
       admin.delete(`/records/${o.record}/validation`),
       admin.post(`/datasets/${o.ds}/records/validation/bulk`, {}),
+      admin.get(`/datasets/${o.ds}/agreement`),
       annotator.post(`/me/datasets/${o.ds}/records/search`, {}),
       annotator.get(`/me/datasets?workspace_id=${world.otherWs}`),
       admin.post('/datasets', { name: 'sneaky', workspace_id: world.otherWs }),

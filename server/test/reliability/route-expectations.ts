@@ -234,6 +234,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     path: `/datasets/${w.dataset.id}/records/validation/bulk`,
     body: {},
   })),
+  'GET /api/v1/datasets/:dataset_id/agreement': R('adminMember', 200, async (w) => ({ path: `/datasets/${w.dataset.id}/agreement` })),
 
     body: { question_id: w.dataset.questionIds.label, value: 'neutral' },
   })),

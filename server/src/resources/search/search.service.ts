@@ -257,7 +257,7 @@ async function loadSettings(db: Db, dataset: DatasetRow): Promise<DatasetSetting
 }
 
 /** Terms filters on metadata look inside lists only where the dataset stores lists under that key. */
-async function withListProbes(db: Db, datasetId: string, filters: RecordFilter[]): Promise<RecordFilter[]> {
+export async function withListProbes(db: Db, datasetId: string, filters: RecordFilter[]): Promise<RecordFilter[]> {
   const out: RecordFilter[] = [];
   for (const filter of filters) {
     if (filter.on === 'metadata' && filter.match.kind === 'terms') {

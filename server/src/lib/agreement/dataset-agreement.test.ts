@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { computeDatasetAgreement, type AgreementQuestion, type SubmittedAnswer } from './dataset-agreement.js';
+
+const questions: AgreementQuestion[] = [
+  { id: 'q1', name: 'label', type: 'label_selection', options: ['pos', 'neg'] },
+  { id: 'q2', name: 'topics', type: 'multi_label_selection', options: ['a', 'b'] },
+  { id: 'q3', name: 'comment', type: 'text', options: [] },
+];
+
+const answer = (recordId: string, userId: string, values: Record<string, unknown>): SubmittedAnswer => ({
+  recordId,
+  userId,
+  values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])),
+});
+
+describe('computeDatasetAgreement', () => {
+  const answers = [
+    answer('r1', 'u1', { label: 'pos', topics: ['a'], comment: 'x' }),
+    answer('r1', 'u2', { label: 'pos', topics: ['a', 'b'], comment: 'y' }),
+    answer('r2', 'u1', { label: 'pos', topics: ['b'] }),
+    answer('r2', 'u2', { label: 'neg', topics: ['b'] }),
+    answer('r3', 'u1', { label: 'neg' }),
+    answer('r3', 'u2', { label: 'neg' }),
+    answer('r4', 'u1', { label: 'pos', topics: ['a'] }),
+  ];
+  const result = computeDatasetAgreement(questions, answers);
+
+  it('label: pos/pos, pos/neg, neg/neg give 2 of 3 agreeing pairs and alpha = 1 - (2/6)/(18/30) = 4/9', () => {
+    const label = result.questions.find((q) => q.question.name === 'label')!;
+    expect(label).toMatchObject({ metric: 'nominal', records: 3 });
+    expect(label.percent_agreement).toBeCloseTo(200 / 3, 10);
+    expect(label.alpha).toBeCloseTo(4 / 9, 12);
+    expect(label.annotators).toEqual([
+      { user_id: 'u1', records: 3, percent_agreement: expect.closeTo(200 / 3, 10) },
+      { user_id: 'u2', records: 3, percent_agreement: expect.closeTo(200 / 3, 10) },
+    ]);
+  });
+
+  it('multi-label: a per-label nominal alpha (a: 1, b: 0), their mean, and whole-set agreement', () => {
+    const topics = result.questions.find((q) => q.question.name === 'topics')!;
+    expect(topics).toMatchObject({ metric: 'nominal_per_label', records: 2, percent_agreement: 50, alpha: 0.5 });
+    expect(topics.labels).toEqual([
+      { label: 'a', percent_agreement: 100, alpha: 1 },
+      { label: 'b', percent_agreement: 50, alpha: 0 },
+    ]);
+  });
+
+  it('leaves text questions out and sums the annotators over the measured questions', () => {
+    expect(result.questions.map((q) => q.question.name)).toEqual(['label', 'topics']);
+    // label: 2 of 3 pairs, topics: 1 of 2 pairs
+    expect(result.annotators).toEqual([
+      { user_id: 'u1', records: 5, percent_agreement: 60 },
+      { user_id: 'u2', records: 5, percent_agreement: 60 },
+    ]);
+  });
+
+  it('rating uses the interval metric, ranking and spans their distances', () => {
+    const more: AgreementQuestion[] = [
+      { id: 'q4', name: 'rating', type: 'rating', options: [1, 2, 3] },
+      { id: 'q5', name: 'ranking', type: 'ranking', options: ['a', 'b'] },
+      { id: 'q6', name: 'entities', type: 'span', options: ['PER'] },
+    ];
+    const rank = (...values: string[]) => values.map((value, i) => ({ value, rank: i + 1 }));
+    const span = (start: number, end: number) => [{ start, end, label: 'PER' }];
+    const rows = [
+      answer('r1', 'u1', { rating: 1, ranking: rank('a', 'b'), entities: span(0, 10) }),
+      answer('r1', 'u2', { rating: 2, ranking: rank('a', 'b'), entities: span(5, 15) }),
+      answer('r2', 'u1', { rating: 3, ranking: rank('b', 'a'), entities: span(20, 30) }),
+      answer('r2', 'u2', { rating: 3, ranking: rank('a', 'b'), entities: span(20, 30) }),
+    ];
+    const [rating, ranking, entities] = computeDatasetAgreement(more, rows).questions;
+    expect(rating).toMatchObject({ metric: 'interval', records: 2, percent_agreement: 50 });
+    expect(rating.alpha).toBeCloseTo(8 / 11, 12);
+    // ranking: categories [a<b] ×3, [b<a] ×1; D_o = 2·1/4, D_e = 2·3·1·1/(4·3)
+    expect(ranking).toMatchObject({ metric: 'kendall_tau', percent_agreement: 50, alpha: 0 });
+    // spans: distances 2/3 (r1) and 0 (r2); D_o = 2·(2/3)/4; D_e over the three distinct span sets
+    const dO = (2 * (2 / 3)) / 4;
+    const dE = (2 * (1 * 1 * (2 / 3) + 1 * 2 * 1 + 1 * 2 * 1)) / (4 * 3);
+    expect(entities.metric).toBe('span_overlap');
+    expect(entities.alpha).toBeCloseTo(1 - dO / dE, 12);
+  });
+});

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { requireAdminMember } from '../../auth/access.js';
+import { computeDatasetAgreement, type AgreementQuestion, type AnnotatorAgreement, type SubmittedAnswer } from '../../lib/agreement/dataset-agreement.js';
+import { fromJson } from '../../storage/json.js';
+import { findUsernames, listSubmittedAnswers } from '../../storage/repositories/agreement.repository.js';
+import { listFields, listMetadataProperties, listQuestions, listVectorSettings } from '../../storage/repositories/dataset-settings.repository.js';
+import { listMatchingRids } from '../../storage/repositories/search.repository.js';
+import type { DatasetRow, QuestionRow, Tables, UserRow } from '../../storage/tables.js';
+import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { resolveFilters } from '../search/search-request.js';
+import { withListProbes } from '../search/search.service.js';
+import type { SearchBody } from '@scholia/shared/contract';
+
+type Db = Kysely<Tables>;
+
+const agreementQuestion = (q: QuestionRow): AgreementQuestion => {
+  const settings = fromJson<{ type: string; options?: { value: unknown }[] }>(q.settings);
+  return { id: q.id, name: q.name, type: settings.type, options: (settings.options ?? []).map((o) => o.value) };
+};
+
+/**
+ * `GET /datasets/{id}/agreement` (Scholia extension): owners and admin members, as it compares
+ * every annotator's answers. Search filters narrow the records as on the admin search route.
+ */
+export async function datasetAgreement(db: Db, user: UserRow, datasetId: string, body: SearchBody) {
+  const dataset = await getDatasetOrThrow(db, datasetId);
+  await requireAdminMember(db, user, dataset.workspace_id);
+  const questions = await listQuestions(db, dataset.id);
+  const rids = body.filters ? await matchingRids(db, dataset, questions, body) : undefined;
+  const rows = await listSubmittedAnswers(db, dataset.id, rids);
+  const answers: SubmittedAnswer[] = rows.map((row) => ({ recordId: row.record_id, userId: row.user_id, values: fromJson(row.values) }));
+  const result = computeDatasetAgreement(questions.map(agreementQuestion), answers);
+  const names = await findUsernames(db, result.annotators.map((a) => a.user_id));
+  const named = (list: AnnotatorAgreement[]) => list.map((a) => ({ ...a, username: names.get(a.user_id) ?? null }));
+  return {
+    questions: result.questions.map((q) => ({ ...q, annotators: named(q.annotators) })),
+    annotators: named(result.annotators),
+  };
+}
+
+async function matchingRids(db: Db, dataset: DatasetRow, questions: QuestionRow[], body: SearchBody): Promise<Set<number>> {
+  const [fields, metadataProperties, vectorSettings] = await Promise.all([
+    listFields(db, dataset.id),
+    listMetadataProperties(db, dataset.id),
+    listVectorSettings(db, dataset.id),
+  ]);
+  const settings = { dataset, fields, questions, metadataProperties, vectorSettings };
+  const filters = await withListProbes(db, dataset.id, resolveFilters(body, settings, { seesValidation: true }));
+  return new Set(await listMatchingRids(db, { datasetId: dataset.id, filters, sort: [] }));
+}

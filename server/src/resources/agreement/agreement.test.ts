@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestApi } from '../../../test/api-client.js';
+import { seedDataset, type SeededDataset } from '../../../test/dataset-fixtures.js';
+import { addMember, createPrincipals, createUser, FORBIDDEN, type Principals, type TestUser } from '../../../test/fixtures.js';
+import { startTestServer, OWNER, type TestServer } from '../../../test/test-server.js';
+
+let server: TestServer;
+let api: TestApi;
+let principals: Principals;
+let second: TestUser;
+let dataset: SeededDataset;
+
+const values = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, value]) => [k, { value }]));
+const submitted = (userId: string, v: Record<string, unknown>) => ({ user_id: userId, status: 'submitted', values: values(v) });
+const agreementOf = (query = '') => api.get(`/datasets/${dataset.id}/agreement${query}`);
+const filtersQuery = (filters: unknown) => `?filters=${encodeURIComponent(JSON.stringify(filters))}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new TestApi(server.url).as({ apiKey: OWNER.apiKey });
+  principals = await createPrincipals(api);
+  second = await createUser(api, { role: 'annotator' });
+  await addMember(api, principals.workspace.id, second.id);
+  dataset = await seedDataset(server.app.database.db, server.app.database.dialect, {
+    workspaceId: principals.workspace.id,
+    minSubmitted: 2,
+    metadata: [{ name: 'split', settings: { type: 'terms', values: ['train', 'test'] } }],
+  });
+  const first = principals.annotatorMember.id;
+  // Logged as the SDK logs records with their responses: label pos/pos, pos/neg, neg/neg; ratings 1/2 and 3/3.
+  const items = [
+    { fields: { text: 'one' }, metadata: { split: 'train' }, responses: [submitted(first, { label: 'positive', rating: 1 }), submitted(second.id, { label: 'positive', rating: 2 })] },
+    { fields: { text: 'two' }, metadata: { split: 'train' }, responses: [submitted(first, { label: 'positive', rating: 3 }), submitted(second.id, { label: 'negative', rating: 3 })] },
+    { fields: { text: 'three' }, metadata: { split: 'test' }, responses: [submitted(first, { label: 'negative', comment: 'a' }), submitted(second.id, { label: 'negative', comment: 'b' })] },
+    { fields: { text: 'four' }, metadata: { split: 'test' }, responses: [submitted(first, { label: 'positive' })] },
+    { fields: { text: 'five' }, metadata: { split: 'test' }, responses: [{ user_id: second.id, status: 'draft', values: values({ label: 'neutral' }) }] },
+  ];
+  const res = await api.put(`/datasets/${dataset.id}/records/bulk`, { items });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+});
+afterAll(() => server.close());
+
+describe('GET /datasets/{id}/agreement', () => {
+  it('gives the known figures of a dataset with known answers', async () => {
+    const res = await principals.adminMember.api.get(`/datasets/${dataset.id}/agreement`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byName = Object.fromEntries(res.body.questions.map((q: { question: { name: string } }) => [q.question.name, q]));
+    expect(Object.keys(byName).sort()).toEqual(['entities', 'label', 'ranking', 'rating', 'topics']);
+    expect(byName.label).toMatchObject({ metric: 'nominal', records: 3, question: { id: dataset.questionIds.label, type: 'label_selection' } });
+    expect(byName.label.percent_agreement).toBeCloseTo(200 / 3, 10);
+    // pairable values: positive ×3, negative ×3; one disagreeing pair: alpha = 1 - (2/6) / (2·3·3/30) = 4/9
+    expect(byName.label.alpha).toBeCloseTo(4 / 9, 12);
+    // ratings 1|2 and 3|3 on the interval metric: alpha = 8/11
+    expect(byName.rating).toMatchObject({ metric: 'interval', records: 2, percent_agreement: 50 });
+    expect(byName.rating.alpha).toBeCloseTo(8 / 11, 12);
+    expect(byName.topics).toMatchObject({ records: 0, percent_agreement: null, alpha: null });
+    expect(byName.label.annotators).toEqual([
+      { user_id: principals.annotatorMember.id, username: principals.annotatorMember.username, records: 3, percent_agreement: expect.closeTo(200 / 3, 10) },
+      { user_id: second.id, username: second.username, records: 3, percent_agreement: expect.closeTo(200 / 3, 10) },
+    ]);
+    // label 2 of 3 pairs, rating 1 of 2 pairs
+    expect(res.body.annotators.map((a: { records: number; percent_agreement: number }) => [a.records, a.percent_agreement])).toEqual([
+      [5, 60],
+      [5, 60],
+    ]);
+  });
+
+  it('applies metadata and status filters as search does', async () => {
+    const train = await agreementOf(filtersQuery({ and: [{ type: 'terms', scope: { entity: 'metadata', metadata_property: 'split' }, values: ['train'] }] }));
+    expect(train.status, JSON.stringify(train.body)).toBe(200);
+    const label = train.body.questions.find((q: { question: { name: string } }) => q.question.name === 'label');
+    expect(label).toMatchObject({ records: 2, percent_agreement: 50 });
+
+    const validatedOnly = filtersQuery({ and: [{ type: 'terms', scope: { entity: 'record', property: 'status' }, values: ['validated'] }] });
+    expect((await agreementOf(validatedOnly)).body.questions[0]).toMatchObject({ records: 0, alpha: null });
+    const records = (await api.post(`/datasets/${dataset.id}/records/search`, {})).body.items.map((i: { record: { id: string } }) => i.record.id);
+    await api.put(`/records/${records[0]}/validation`, { values: values({ label: 'positive' }) });
+    const afterValidation = (await agreementOf(validatedOnly)).body.questions.find((q: { question: { name: string } }) => q.question.name === 'label');
+    expect(afterValidation).toMatchObject({ records: 1, percent_agreement: 100 });
+  });
+
+  it('refuses bad filters with a 422 that says what is wrong', async () => {
+    const notJson = await agreementOf('?filters=%7Bnope');
+    expect(notJson.status).toBe(422);
+    expect(JSON.stringify(notJson.body)).toContain('filters must be the JSON');
+    expect((await agreementOf(filtersQuery({ and: [{ type: 'terms' }] }))).status).toBe(422);
+    const unknown = await agreementOf(filtersQuery({ and: [{ type: 'terms', scope: { entity: 'metadata', metadata_property: 'nope' }, values: ['x'] }] }));
+    expect(unknown.status).toBe(422);
+  });
+
+  it('is for owners and admin members only', async () => {
+    expect(await principals.annotatorMember.api.get(`/datasets/${dataset.id}/agreement`)).toMatchObject({ status: 403, body: FORBIDDEN });
+    expect((await principals.adminOutsider.api.get(`/datasets/${dataset.id}/agreement`)).status).toBe(403);
+    expect((await api.get('/datasets/00000000-0000-4000-8000-000000000000/agreement')).status).toBe(404);
+  });
+});
