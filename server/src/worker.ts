@@ -1,16 +1,24 @@
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
-import { readConfig } from './config.js';
+import { exitWithStartupFailure } from './bootstrap/startup-failure.js';
+import { readConfig, type AppConfig } from './config.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { startJobWorker } from './jobs/job-worker.js';
+import type { Database } from './storage/dialect.js';
 import { openDatabase } from './storage/open-database.js';
 
 /**
  * A job worker as its own process (`npx tsx server/src/worker.ts`), for SCHOLIA_JOB_WORKERS=external.
  * Same settings as the server (same database: the job-secrets key is the secret stored there, or SCHOLIA_JWT_SECRET).
  */
-const config = readConfig();
-const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector });
-await ensureSharedSecret(database, config);
+let config: AppConfig | undefined;
+let database: Database;
+try {
+  config = readConfig();
+  database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector });
+  await ensureSharedSecret(database, config);
+} catch (error) {
+  exitWithStartupFailure('The Scholia job worker', error, config);
+}
 const log = {
   info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
   error: (obj: object, msg?: string) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
@@ -6,6 +5,7 @@ import type { Database, DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { preparePgvector } from './search/pgvector.js';
 import type { Tables } from './tables.js';
+import { assertWritableFolder, assertWritableSqlite } from './writable-storage.js';
 
 /**
  * Open the database named by `url` (`sqlite:<file>`, `sqlite::memory:` or `postgres://...`) and
@@ -19,13 +19,16 @@ export async function openDatabase(url: string, options: { pgvector?: boolean; w
 }
 
 function openSqlite(file: string): Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // The database's folder holds its -wal and -shm files beside it: it must be writable too.
+  if (file !== ':memory:') assertWritableFolder(path.dirname(path.resolve(file)), 'database folder');
   const sqlite = new SQLite(file);
+  sqlite.pragma('busy_timeout = 5000');
+  // Before WAL is switched on, itself a write: a read-only file gets the message that says so.
+  if (file !== ':memory:') assertWritableSqlite(sqlite, path.resolve(file));
   // limits.md §1: WAL + NORMAL keeps bulk writes fast and still durable across process crashes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${sqliteCacheMiB() * 1024}`);
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });

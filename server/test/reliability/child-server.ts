@@ -49,12 +49,9 @@ export interface ChildServerOptions {
   compiled?: boolean;
 }
 
-export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
-  const dataDir = options.dataDir ?? tempDataDir();
-  const port = await freePort();
-  let output = '';
+function spawnServer(options: ChildServerOptions, dataDir: string, port: number, user?: { uid: number; gid: number }): ChildProcess {
   const entry = options.compiled ? ['--conditions=scholia-compiled', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
-  const child = spawn(process.execPath, entry, {
+  return spawn(process.execPath, entry, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -71,7 +68,32 @@ export async function startChildServer(options: ChildServerOptions = {}): Promis
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...user,
   });
+}
+
+/**
+ * Starts the server expecting it to refuse to start: resolves with its exit code and output once
+ * it exits. `user` runs it as another account (the test runner must be root).
+ */
+export async function runChildServerToExit(
+  options: ChildServerOptions & { user?: { uid: number; gid: number }; timeoutMs?: number } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawnServer(options, options.dataDir ?? tempDataDir(), await freePort(), options.user);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const port = await freePort();
+  let output = '';
+  const child = spawnServer(options, dataDir, port);
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const running = () => child.exitCode === null && child.signalCode === null;

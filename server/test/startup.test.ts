@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/storage/open-database.js';
+import { freePort, runChildServerToExit, tempDataDir } from './reliability/child-server.js';
+
+/**
+ * The real server process refuses to start, with one readable line and exit status 1, when it
+ * could not work: storage it cannot write, a bad setting, a port in use, an unreachable PostgreSQL.
+ *
+ * Root writes through any file mode, so as root the read-only cases run the server as `nobody`;
+ * without that account they are skipped, saying why.
+ */
+const isRoot = process.getuid?.() === 0;
+const nobody = isRoot ? findAccount('nobody') : undefined;
+const readOnlySkipReason = isRoot && !nobody ? 'running as root and there is no `nobody` account to run the server as: file modes do not stop root' : undefined;
+if (readOnlySkipReason) console.warn(`read-only storage start-up tests skipped: ${readOnlySkipReason}`);
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) {
+    fs.chmodSync(folder, 0o755);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+function findAccount(name: string): { uid: number; gid: number } | undefined {
+  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith(`${name}:`));
+  if (!line) return undefined;
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** A fresh data folder, removed after the tests. */
+function dataFolder(): string {
+  const folder = tempDataDir('scholia-start-');
+  folders.push(folder);
+  return folder;
+}
+
+function expectRefusal(result: { code: number | null; output: string }, message: RegExp) {
+  expect(result.code, result.output).toBe(1);
+  // The last line says why; a first start may have printed the owner account before it.
+  const lastLine = result.output.trim().split('\n').at(-1) ?? '';
+  expect(lastLine).toMatch(/^Scholia could not start: /);
+  expect(lastLine).toMatch(message);
+  expect(result.output).not.toMatch(/^\s+at /m);
+  expect(result.output.match(/could not start/g)).toHaveLength(1);
+}
+
+describe('start-up refusals', () => {
+  it.skipIf(readOnlySkipReason)('a data folder the server cannot write', async () => {
+    const folder = dataFolder();
+    fs.chmodSync(folder, 0o555);
+    const result = await runChildServerToExit({ dataDir: folder, user: nobody, env: { HOME: os.tmpdir() } });
+    expectRefusal(result, /data folder \(SCHOLIA_DATA_DIR\) .* is not writable/);
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+
+  it.skipIf(readOnlySkipReason)('a database file the server cannot write, in a folder it can', async () => {
+    const folder = dataFolder();
+    const file = path.join(folder, 'scholia.db');
+    const database = await openDatabase(`sqlite:${file}`);
+    await database.close();
+    if (nobody) for (const entry of [folder, ...fs.readdirSync(folder).map((name) => path.join(folder, name))]) fs.chownSync(entry, nobody.uid, nobody.gid);
+    fs.chmodSync(file, 0o444);
+    const result = await runChildServerToExit({ dataDir: folder, user: nobody, env: { HOME: os.tmpdir() } });
+    expectRefusal(result, new RegExp(`The database file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is read-only`));
+  });
+
+  it('a setting with a bad value names the variable', async () => {
+    expectRefusal(await runChildServerToExit({ env: { SCHOLIA_PORT: 'eighty' } }), /SCHOLIA_PORT must be a port number from 0 to 65535, not "eighty"/);
+  });
+
+  it('a port already in use', async () => {
+    const port = await freePort();
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    try {
+      expectRefusal(await runChildServerToExit({ env: { SCHOLIA_PORT: String(port) } }), new RegExp(`Port ${port} is already in use on 127\\.0\\.0\\.1`));
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
+  it('a PostgreSQL server that does not answer, without showing the password', async () => {
+    const port = await freePort();
+    const result = await runChildServerToExit({ env: { SCHOLIA_DATABASE_URL: `postgres://scholia:pg-secret-word@127.0.0.1:${port}/scholia` } });
+    expectRefusal(result, new RegExp(`Cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${port}/scholia \\(connection refused\\)`));
+    expect(result.output).not.toContain('pg-secret-word');
+  });
+});
