@@ -40,6 +40,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     bodyLimit: 64 * 1024 * 1024,
     requestTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: false } },
+    // request.ip (the sign-in limit's client) comes from X-Forwarded-For only when a configured proxy sent it.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Contract §5 bodies also for what fails before routing (bad percent-encoding, oversized URL).
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,

@@ -19,7 +19,15 @@ export interface AppConfig {
   serveSourceMaps: boolean;
   logLevel: string;
   frameAncestors: string[];
+  /** Sign-in attempts a minute from one client address, whatever the usernames (SCHOLIA_LOGIN_RATE_LIMIT; 0: no limit). */
   loginRateLimitPerMinute: number;
+  /** Failed sign-ins on one username before each further attempt waits 1 s, 2 s… (SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES; 0: off). */
+  loginBackoffAfterFailures: number;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` names the client (SCHOLIA_TRUSTED_PROXIES: comma-separated
+   * addresses or CIDR ranges); without them every client behind a proxy shares the proxy's sign-in limit.
+   */
+  trustedProxies: string[];
   /** Hugging Face Hub base URL (repos, parquet files, whoami). Tests point it at the fake hub. */
   hubUrl: string;
   /** Hugging Face dataset viewer ("datasets-server") base URL. */
@@ -62,6 +70,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
     frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),
     loginRateLimitPerMinute: Number(env.SCHOLIA_LOGIN_RATE_LIMIT ?? 20),
+    loginBackoffAfterFailures: Number(env.SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES ?? 5),
+    trustedProxies: (env.SCHOLIA_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     hubUrl: trimSlash(env.SCHOLIA_HUB_URL || 'https://huggingface.co'),
     datasetsServerUrl: trimSlash(env.SCHOLIA_DATASETS_SERVER_URL || 'https://datasets-server.huggingface.co'),
     jobWorkers: env.SCHOLIA_JOB_WORKERS === 'external' ? 'external' : 'inline',

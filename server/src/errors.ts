@@ -42,6 +42,16 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** 429 `{"detail": "..."}` with a `Retry-After` header of `retryAfterSeconds`. */
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** 400 BadRequestError shape. */
 export class BadRequestError extends DomainError {}
 

@@ -40,7 +40,23 @@ export async function createUser(api: TestApi, options: { role?: Role; username?
   const password = options.password ?? `${username}-password`;
   const res = await asOwner(api).post('/users', { username, first_name: username, role, password });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.id, username, password, apiKey: res.body.api_key, role, api: api.as({ apiKey: res.body.api_key }) };
+  const apiKey = await ownApiKey(api, username, password);
+  return { id: res.body.id, username, password, apiKey, role, api: api.as({ apiKey }) };
+}
+
+/** A bearer token for these credentials, through `POST /token`. */
+export async function signIn(api: TestApi, username: string, password: string): Promise<string> {
+  const form = `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`;
+  const res = await api.as(undefined).request('POST', '/token', form, { 'Content-Type': 'application/x-www-form-urlencoded' });
+  if (res.status !== 201) throw new Error(`sign-in as ${username} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.access_token;
+}
+
+/** A user's API key, read the only way a client can: signed in as that user, from `GET /me`. */
+export async function ownApiKey(api: TestApi, username: string, password: string): Promise<string> {
+  const me = await api.as({ token: await signIn(api, username, password) }).get('/me');
+  if (me.status !== 200) throw new Error(`GET /me as ${username} answered ${me.status}`);
+  return me.body.api_key;
 }
 
 /** Creates a workspace through `POST /workspaces`. */

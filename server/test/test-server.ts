@@ -38,6 +38,8 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     SCHOLIA_DATA_DIR: dataDir,
     SCHOLIA_DATABASE_URL: scratch?.url ?? process.env.SCHOLIA_TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'test.db')}`,
     SCHOLIA_LOG_LEVEL: 'warn',
+    // Fixtures sign every user they create in (to read its key from /me); tests of the limit set their own.
+    SCHOLIA_LOGIN_RATE_LIMIT: '1000',
     ...options.env,
   });
   const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector });

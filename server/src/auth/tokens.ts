@@ -4,10 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { UserRow } from '../storage/tables.js';
 
+/** Whom a valid token was issued to: the user's id (never the name, which can be reused) and token version. */
+export interface TokenSubject {
+  userId: string;
+  tokenVersion: number;
+}
+
 export interface TokenService {
   issue(user: UserRow): Promise<string>;
-  /** The username a valid token names, or undefined for a bad or expired one. */
-  verify(token: string): Promise<string | undefined>;
+  /** The subject of a valid token, or undefined for a bad or expired one. */
+  verify(token: string): Promise<TokenSubject | undefined>;
 }
 
 /**
@@ -18,15 +24,18 @@ export function createTokenService(options: { secret?: string; dataDir: string; 
   const key = new TextEncoder().encode(options.secret ?? loadOrCreateSecret(options.dataDir));
   return {
     async issue(user) {
-      return new SignJWT({ identity: user.id, name: user.first_name, username: user.username, role: user.role })
+      return new SignJWT({ identity: user.id, name: user.first_name, username: user.username, role: user.role, ver: user.token_version })
         .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
         .setExpirationTime(Math.floor(Date.now() / 1000) + options.lifetimeSeconds)
         .sign(key);
     },
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return typeof payload.username === 'string' ? payload.username : undefined;
+        // Tokens without a version predate revocation and are refused like any stale one.
+        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
+        return { userId: payload.sub, tokenVersion: payload.ver };
       } catch {
         return undefined;
       }

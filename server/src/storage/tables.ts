@@ -36,6 +36,8 @@ export interface UserRow {
   role: 'owner' | 'admin' | 'annotator';
   password_hash: string;
   api_key: string;
+  /** Bumped by a password change or key rotation: tokens issued under an older version are refused. */
+  token_version: number;
   inserted_at: string;
   updated_at: string;
 }

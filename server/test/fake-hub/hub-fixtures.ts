@@ -3,6 +3,7 @@ import { newApiKey, newId } from '../../src/lib/ids.js';
 import { nowTimestamp } from '../../src/lib/time.js';
 import { toJson } from '../../src/storage/json.js';
 import type { Tables } from '../../src/storage/tables.js';
+import { insertUser } from '../../src/storage/repositories/users.repository.js';
 import { dialectOf } from '../../src/storage/dialect.js';
 import { createTextIndex } from '../../src/storage/search/text-index.js';
 
@@ -74,10 +75,7 @@ export async function createHubDataset(db: Kysely<Tables>, spec: HubDatasetSpec)
 export async function createUser(db: Kysely<Tables>, role: 'admin' | 'annotator', workspaceId?: string): Promise<{ id: string; apiKey: string }> {
   const id = newId();
   const apiKey = newApiKey();
-  await db
-    .insertInto('users')
-    .values({ id, first_name: role, last_name: null, username: `${role}-${id.slice(0, 6)}`, role, password_hash: 'x', api_key: apiKey, inserted_at: nowTimestamp(), updated_at: nowTimestamp() })
-    .execute();
+  await insertUser(db, { id, first_name: role, last_name: null, username: `${role}-${id.slice(0, 6)}`, role, password_hash: 'x', api_key: apiKey, inserted_at: nowTimestamp(), updated_at: nowTimestamp() });
   if (workspaceId) await db.insertInto('workspace_users').values({ workspace_id: workspaceId, user_id: id, inserted_at: nowTimestamp() }).execute();
   return { id, apiKey };
 }

@@ -46,6 +46,7 @@ describe('authorization matrix', () => {
         const request = await expectation.request(world, allowed);
         const before = allowed ? undefined : await snapshotTables(world.db);
         const res = await sendRouteRequest(world.clients[principal], method, request);
+        await request.after?.();
         const ok = allowed ? successes.includes(res.status) : res.status === want;
         if (!ok) failures.push(`${principal}: want ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         if (res.status >= 400 && !isContractError(res.status, res.body)) failures.push(`${principal}: not a contract error body ${JSON.stringify(res.body)}`);

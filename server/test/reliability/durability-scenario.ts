@@ -1,4 +1,5 @@
 import { TestApi } from '../api-client.js';
+import { ownApiKey } from '../fixtures.js';
 import { startFakeHub } from '../fake-hub/fake-hub.js';
 import { CHILD_OWNER, startChildServer, tempDataDir, type ChildServer } from './child-server.js';
 
@@ -71,7 +72,7 @@ export async function runDurability(options: { cycles: number; killAfterMs?: [nu
     for (const name of ['ann-a', 'ann-b']) {
       const user = await must(owner.post('/users', { username: name, first_name: name, role: 'annotator', password: `${name}-password` }), 201);
       await must(owner.post(`/workspaces/${ws}/users`, { user_id: user.id }), 201);
-      annotators.push({ id: user.id, apiKey: user.api_key });
+      annotators.push({ id: user.id, apiKey: await ownApiKey(owner, name, `${name}-password`) });
     }
     const datasetId = await createPublishedDataset(owner, ws, 'writes', 2);
     const importId = await createPublishedDataset(owner, ws, 'imported', 1);

@@ -250,6 +250,7 @@ export async function runFuzzCase(world: World, fuzz: FuzzCase): Promise<FuzzOut
     return { status: 0, problem: `connection failed: ${String(error)}` };
   }
   const text = await response.text();
+  await valid.after?.();
   const status = response.status;
   if (status >= 500) return { status, problem: `5xx: ${text.slice(0, 300)}` };
   if (status >= 400) {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,7 @@ import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { TestApi } from '../api-client.js';
 import { ALL_QUESTIONS, seedDataset, type SeededDataset } from '../dataset-fixtures.js';
+import { ownApiKey } from '../fixtures.js';
 import { OWNER, type TestServer } from '../test-server.js';
 import type { Tables } from '../../src/storage/tables.js';
 import { TABLES_IN_KEY_ORDER } from '../../src/storage/table-order.js';
@@ -101,7 +102,8 @@ export async function createWorldUser(owner: TestApi, role: 'admin' | 'annotator
   const password = `${username}-password`;
   const body = await must(owner.post('/users', { username, first_name: username, role, password }), 201);
   if (workspaceId) await must(owner.post(`/workspaces/${workspaceId}/users`, { user_id: body.id }), 201);
-  return { id: body.id, username, password, apiKey: body.api_key, api: owner.as({ apiKey: body.api_key }) };
+  const apiKey = await ownApiKey(owner, username, password);
+  return { id: body.id, username, password, apiKey, api: owner.as({ apiKey }) };
 }
 
 export const METADATA = [{ name: 'split', settings: { type: 'terms', values: ['train', 'test'] }, visible_for_annotators: true }];
@@ -138,7 +140,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const clients: Record<MatrixPrincipal, TestApi> = {
     anonymous,
     badToken: owner.as({ token: 'not.a.jwt' }),
-    expiredToken: owner.as({ token: await expiredToken(server.dataDir, adminMember.username) }),
+    expiredToken: owner.as({ token: await expiredToken(server.dataDir, adminMember) }),
     annotatorMember: annotatorMember.api,
     annotatorOutsider: annotatorOutsider.api,
     adminMember: adminMember.api,
@@ -193,11 +195,12 @@ export async function waitForJobs(db: Kysely<Tables>, timeoutMs = 20_000): Promi
   throw new Error('jobs still running');
 }
 
-/** A correctly signed token of this install whose `exp` is in the past. */
-export async function expiredToken(dataDir: string, username: string): Promise<string> {
+/** A correctly signed token of this install, naming a real user at its current version, whose `exp` is in the past. */
+export async function expiredToken(dataDir: string, user: { id: string; username: string }): Promise<string> {
   const secret = fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
-  return new SignJWT({ identity: randomUUID(), name: username, username, role: 'admin' })
+  return new SignJWT({ identity: user.id, name: user.username, username: user.username, role: 'admin', ver: 0 })
     .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
     .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(secret));
 }

@@ -28,6 +28,8 @@ export interface RouteRequest {
   body?: unknown;
   /** A non-JSON body (form login). */
   form?: string;
+  /** Undoes, after the call, a change later calls rely on (the caller's credentials). */
+  after?: () => Promise<void>;
 }
 
 export interface RouteExpectation {
@@ -88,6 +90,12 @@ async function freshWebhook(w: World): Promise<string> {
   return res.body.id;
 }
 
+/** Puts every principal's original API key back after a rotation, so their clients keep working. */
+async function restoreApiKeys(w: World): Promise<void> {
+  const keys = [{ id: w.ownerId, apiKey: OWNER.apiKey }, ...Object.values(w.users)];
+  for (const { id, apiKey } of keys) await w.db.updateTable('users').set({ api_key: apiKey }).where('id', '=', id).execute();
+}
+
 const R = (policy: Policy, success: number | number[], request: RouteExpectation['request']): RouteExpectation => ({ policy, success, request });
 
 export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
@@ -104,6 +112,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/v1/settings': R('public', 200, async () => ({ path: '/settings' })),
   'GET /api/v1/me': R('authenticated', 200, async () => ({ path: '/me' })),
   'GET /api/v1/me/workspaces': R('authenticated', 200, async () => ({ path: '/me/workspaces' })),
+  'POST /api/v1/me/api-key': R('authenticated', 201, async (w) => ({ path: '/me/api-key', after: () => restoreApiKeys(w) })),
   'GET /api/v1/me/datasets': R('authenticated', 200, async () => ({ path: '/me/datasets' })),
   'GET /api/v1/me/datasets/:dataset_id/metrics': R('member', 200, async (w) => ({ path: `/me/datasets/${w.dataset.id}/metrics` })),
   'GET /api/v1/me/datasets/:dataset_id/metadata-properties': R('member', 200, async (w) => ({ path: `/me/datasets/${w.dataset.id}/metadata-properties` })),

@@ -1,9 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** `POST /token`, form-encoded (contract §1.2). */
+/**
+ * `POST /token`, form-encoded (contract §1.2). Passwords are set at 8..100 characters; the sign-in
+ * bound is looser (a configured owner password is not length-checked) but still refuses a huge
+ * value before it is hashed.
+ */
 export const TokenBody = Type.Object({
   username: Type.String(),
-  password: Type.String(),
+  password: Type.String({ maxLength: 1024 }),
 });
 export type TokenBody = Static<typeof TokenBody>;
 

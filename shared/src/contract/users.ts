@@ -15,18 +15,32 @@ const OptionalRoleName = Type.Optional(
 /** Contract §6.4: passwords are 8..100 characters. */
 export const Password = Type.String({ minLength: 8, maxLength: 100 });
 
-/** `GET /me`, `/users` items (contract §1.4). */
+/**
+ * A user as `/users`, `/workspaces/{id}/users` and every other route show it (contract §1.4),
+ * without `api_key`: a user's key is shown to that user alone (`CurrentUser`).
+ */
 export const User = Type.Object({
   id: Uuid,
   first_name: Type.String(),
   last_name: Type.Union([Type.String(), Type.Null()]),
   username: Type.String(),
   role: RoleName,
-  api_key: Type.String(),
   inserted_at: Timestamp,
   updated_at: Timestamp,
 });
 export type User = Static<typeof User>;
+
+/** `GET /me`: the caller's own user, with its API key. */
+export const CurrentUser = Type.Composite([User, Type.Object({ api_key: Type.String() })]);
+export type CurrentUser = Static<typeof CurrentUser>;
+
+/** `POST /me/api-key` (Scholia extension): the caller's new key, and a token to go on with (older ones are ended). */
+export const ApiKeyRotation = Type.Object({
+  api_key: Type.String(),
+  access_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+});
+export type ApiKeyRotation = Static<typeof ApiKeyRotation>;
 
 /** `POST /users` (contract §2.2). `first_name` is trimmed by the server before its length check. */
 export const UserCreateBody = Type.Object({

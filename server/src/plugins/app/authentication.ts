@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../errors.js';
 import type { TokenService } from '../../auth/tokens.js';
-import { findUserByApiKey, findUserByUsername } from '../../storage/repositories/users.repository.js';
+import { findUserByApiKey, findUserById } from '../../storage/repositories/users.repository.js';
 import type { UserRow } from '../../storage/tables.js';
 
 declare module 'fastify' {
@@ -47,9 +47,10 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   }
   const authorization = request.headers.authorization;
   if (authorization?.toLowerCase().startsWith('bearer ')) {
-    const username = await app.tokens.verify(authorization.slice(7).trim());
-    const user = username ? await findUserByUsername(db, username) : undefined;
-    if (!user) throw new UnauthorizedError('Invalid token');
+    const subject = await app.tokens.verify(authorization.slice(7).trim());
+    const user = subject ? await findUserById(db, subject.userId) : undefined;
+    // A deleted user, or one whose password or key changed since the token was issued.
+    if (!user || user.token_version !== subject?.tokenVersion) throw new UnauthorizedError('Invalid token');
     return user;
   }
   throw new UnauthorizedError();

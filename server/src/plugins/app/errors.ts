@@ -9,6 +9,7 @@ import {
   ForbiddenError,
   NotFoundError,
   RequestValidationError,
+  TooManyRequestsError,
   UnauthorizedError,
   UnprocessableError,
   type ValidationIssue,
@@ -41,6 +42,9 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   }
   if (error instanceof UnauthorizedError) {
     return reply.code(401).send({ detail: { code: `${API_ERROR}UnauthorizedError`, params: { detail: error.message } } });
+  }
+  if (error instanceof TooManyRequestsError) {
+    return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
   }
   if (error instanceof BadRequestError) {
     return reply.code(400).send({ detail: { code: `${API_ERROR}BadRequestError`, params: { message: error.message } } });

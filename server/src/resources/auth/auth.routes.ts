@@ -2,18 +2,25 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OAuthProviderParams, TokenBody } from '@scholia/shared/contract';
+import { createSignInBackoff } from '../../auth/sign-in-backoff.js';
+import { TooManyRequestsError } from '../../errors.js';
 import { authenticateUser } from './auth.service.js';
 import { createOAuthProviders, requireOAuthProvider } from './oauth-providers.js';
 
 /**
  * Sign-in (contract §1.2, §1.3): `POST /token` and the OAuth2 routes, all public.
- * Login attempts are rate-limited per client IP and username (SCHOLIA_LOGIN_RATE_LIMIT a minute).
+ * Password attempts are limited twice: per client address, whatever the usernames
+ * (SCHOLIA_LOGIN_RATE_LIMIT a minute), and per username, whatever the clients (sign-in-backoff.ts).
  */
 export const routes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.database;
   const providers = createOAuthProviders({ config: app.config, db });
   const perMinute = app.config.loginRateLimitPerMinute;
+  const backoff =
+    app.config.loginBackoffAfterFailures > 0
+      ? createSignInBackoff({ freeFailures: app.config.loginBackoffAfterFailures, ...USERNAME_BACKOFF })
+      : undefined;
 
   await app.register(rateLimit, { global: false });
 
@@ -27,22 +34,27 @@ export const routes: FastifyPluginAsync = async (plugin) => {
       },
       config: {
         public: true,
-        // preHandler: the key needs the parsed form body; a rate of 0 (or unset) disables the limit.
+        // Keyed by client address alone (behind SCHOLIA_TRUSTED_PROXIES, the forwarded one); 0 disables it.
         rateLimit:
           perMinute > 0
             ? {
                 max: perMinute,
                 timeWindow: 60_000,
-                hook: 'preHandler',
-                keyGenerator: loginAttemptKey,
+                keyGenerator: (request) => request.ip,
                 errorResponseBuilder: (_request, context) =>
-                  Object.assign(new Error(`Too many login attempts, retry in ${context.after}`), { statusCode: context.statusCode }),
+                  new TooManyRequestsError(`Too many sign-in attempts from this address, retry in ${context.after}`, Math.ceil(context.ttl / 1000)),
               }
             : false,
       },
     },
     async (request, reply) => {
-      const user = await authenticateUser(db, request.body.username, request.body.password);
+      const { username, password } = request.body;
+      const waitSeconds = backoff?.attempt(username) ?? 0;
+      if (waitSeconds > 0) {
+        throw new TooManyRequestsError(`Too many failed sign-ins for this username, retry in ${waitSeconds} s`, waitSeconds);
+      }
+      const user = await authenticateUser(db, username, password);
+      backoff?.succeeded(username);
       return reply.code(201).send({ access_token: await app.tokens.issue(user), token_type: 'bearer' });
     },
   );
@@ -71,13 +83,10 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   );
 };
 
+/** A guessing rate of at most one try a minute per account; a name is forgotten 15 minutes after its last try. */
+const USERNAME_BACKOFF = { maxDelaySeconds: 60, forgetAfterSeconds: 15 * 60, maxNames: 100_000 };
+
 /** `<protocol>://<host>` of the request: the default OAuth callback lives on the same origin. */
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
-}
-
-/** One bucket per client IP and attempted username: a user elsewhere is not locked out. */
-function loginAttemptKey(request: FastifyRequest): string {
-  const username = (request.body as { username?: unknown } | undefined)?.username;
-  return `${request.ip}\u0000${typeof username === 'string' ? username : ''}`;
 }

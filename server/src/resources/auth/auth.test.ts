@@ -30,7 +30,7 @@ describe('POST /token', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
     const claims = decodeJwt(res.body.access_token);
-    expect(claims).toMatchObject({ identity: user.id, name: user.username, username: user.username, role: 'admin' });
+    expect(claims).toMatchObject({ sub: user.id, ver: 0, identity: user.id, name: user.username, username: user.username, role: 'admin' });
     const lifetime = (claims.exp ?? 0) - Math.floor(Date.now() / 1000);
     expect(lifetime).toBeGreaterThan(86_000);
     expect(lifetime).toBeLessThanOrEqual(86_400);
@@ -57,19 +57,6 @@ describe('POST /token', () => {
     const noBody = await fetch(`${server.url}/api/v1/token`, { method: 'POST' });
     expect(noBody.status).toBe(422);
     expect(await noBody.json()).toEqual(validationError({ type: 'missing', loc: ['body', 'username'], msg: 'Field required' }));
-  });
-
-  it('rate-limits attempts per IP and username (429), leaving other usernames alone', async () => {
-    const limit = server.app.config.loginRateLimitPerMinute;
-    const user = await createUser(api);
-    for (let i = 0; i < limit; i += 1) {
-      expect((await login({ username: user.username, password: 'wrong-password' })).status).toBe(401);
-    }
-    const blocked = await login({ username: user.username, password: user.password });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ detail: 'Too many requests' });
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await login({ username: OWNER.username, password: OWNER.password })).status).toBe(201);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   createPrincipals,
   createUser,
   createWorkspace,
+  ownApiKey,
   uniqueName,
   validationError,
   type Principals,
@@ -27,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const USER_KEYS = ['api_key', 'first_name', 'id', 'inserted_at', 'last_name', 'role', 'updated_at', 'username'];
+/** Never `api_key`: a user's key is shown to that user alone, on GET /me. */
+const USER_KEYS = ['first_name', 'id', 'inserted_at', 'last_name', 'role', 'updated_at', 'username'];
 const notFound = (id: string) => ({ detail: `User with id \`${id}\` not found` });
 
 /** Non-owners get 403 and anonymous callers 401 (owner-only routes, contract §1.5). */
@@ -63,7 +65,7 @@ describe('GET /users/{user_id}', () => {
     const res = await owner.get(`/users/${p.adminMember.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: p.adminMember.id, username: p.adminMember.username, role: 'admin', last_name: null });
-    expect(res.body.api_key).toBe(p.adminMember.apiKey);
+    expect(Object.keys(res.body).sort()).toEqual(USER_KEYS);
     expect(res.body.inserted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?$/);
   });
 
@@ -89,7 +91,7 @@ describe('GET /users/{user_id}', () => {
 });
 
 describe('POST /users', () => {
-  it('creates an annotator by default, trims first_name, ignores unknown keys and sends api_key', async () => {
+  it('creates an annotator by default, trims first_name, ignores unknown keys; the new key is only on its own /me', async () => {
     const username = uniqueName('new');
     const res = await owner.post('/users', {
       id: null,
@@ -103,8 +105,9 @@ describe('POST /users', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(USER_KEYS);
     expect(res.body).toMatchObject({ username, first_name: 'Ada', last_name: null, role: 'annotator' });
-    expect(res.body.api_key).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const me = await api.as({ apiKey: res.body.api_key }).get('/me');
+    const apiKey = await ownApiKey(api, username, 'secret-password');
+    expect(apiKey).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const me = await api.as({ apiKey }).get('/me');
     expect(me.body.id).toBe(res.body.id);
   });
 

@@ -170,7 +170,7 @@ describe('DELETE /workspaces/{workspace_id}', () => {
 });
 
 describe('GET /workspaces/{workspace_id}/users', () => {
-  it('lists members with their api keys, oldest account first', async () => {
+  it('lists members, oldest account first, without their api keys (an admin never reads the owner\'s or another member\'s key)', async () => {
     for (const client of [owner, p.adminMember.api]) {
       const res = await client.get(`/workspaces/${p.workspace.id}/users`);
       expect(res.status).toBe(200);
@@ -179,7 +179,8 @@ describe('GET /workspaces/{workspace_id}/users', () => {
       const inserted = res.body.items.map((u: { inserted_at: string }) => u.inserted_at);
       expect([...inserted].sort()).toEqual(inserted);
       const annotator = res.body.items.find((u: { id: string }) => u.id === p.annotatorMember.id);
-      expect(annotator.api_key).toBe(p.annotatorMember.apiKey);
+      expect(annotator.username).toBe(p.annotatorMember.username);
+      for (const item of res.body.items) expect(item).not.toHaveProperty('api_key');
     }
   });
 
@@ -206,7 +207,8 @@ describe('POST /workspaces/{workspace_id}/users', () => {
     const user = await createUser(api);
     const res = await owner.post(`/workspaces/${ws.id}/users`, { user_id: user.id });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: user.id, username: user.username, api_key: user.apiKey });
+    expect(res.body).toMatchObject({ id: user.id, username: user.username });
+    expect(res.body).not.toHaveProperty('api_key');
     expect((await user.api.get('/me/workspaces')).body.items.map((w: { id: string }) => w.id)).toEqual([ws.id]);
   });
 

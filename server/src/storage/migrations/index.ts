@@ -9,6 +9,7 @@ import * as addQuestionVisibility from './202611240300_add_question_visibility.j
 import * as addRecordSetVersions from './202611240400_add_record_set_versions.js';
 import * as addRecordSetVersionsPostgres from './202611240500_add_record_set_versions_postgres.js';
 import * as bumpRecordSetVersionOnFields from './202611240600_bump_record_set_version_on_fields.js';
+import * as addUserTokenVersion from './202611250100_add_user_token_version.js';
 import * as createRecordValidations from './202611250300_create_record_validations.js';
 
 interface MigrationModule {
@@ -27,5 +28,6 @@ export const migrations: Record<string, MigrationModule> = {
   '202611240400_add_record_set_versions': addRecordSetVersions,
   '202611240500_add_record_set_versions_postgres': addRecordSetVersionsPostgres,
   '202611240600_bump_record_set_version_on_fields': bumpRecordSetVersionOnFields,
+  '202611250100_add_user_token_version': addUserTokenVersion,
   '202611250300_create_record_validations': createRecordValidations,
 };

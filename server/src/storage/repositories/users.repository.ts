@@ -30,7 +30,11 @@ export const listUsersOfWorkspace = (db: Db, workspaceId: string) =>
 export const countUsers = async (db: Db) =>
   Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-export async function insertUser(db: Db, row: UserRow): Promise<UserRow> {
+/** A user as created: its token version starts at 0. */
+export type NewUser = Omit<UserRow, 'token_version'>;
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const row: UserRow = { ...user, token_version: 0 };
   await db.insertInto('users').values(row).execute();
   return row;
 }
@@ -38,6 +42,21 @@ export async function insertUser(db: Db, row: UserRow): Promise<UserRow> {
 export async function updateUser(db: Db, id: string, changes: Partial<UserRow>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
+
+/**
+ * Replaces the user's API key and bumps its token version in one statement, so the old key and
+ * every token issued before stop working together.
+ */
+export async function replaceCredentials(db: Db, id: string, changes: Partial<UserRow> & { api_key: string }): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ ...changes, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export const countOwners = async (db: Db) =>
+  Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('role', '=', 'owner').executeTakeFirstOrThrow()).n);
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
