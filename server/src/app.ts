@@ -5,6 +5,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config.js';
 import { createTokenService } from './auth/tokens.js';
+import { RequestValidationError } from './errors.js';
+import { findUnacceptableJson } from './lib/json-input.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { databasePlugin } from './plugins/app/database.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/app/errors.js';
@@ -79,12 +81,17 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 /**
  * Clients send `Content-Type: application/json` with no body on body-less calls (publish, ping);
  * treat that as no body instead of a parse error. Routes that need a body still fail validation.
+ * Every parsed body is refused (422) when it holds what no route may take (lib/json-input.ts).
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      const issue = findUnacceptableJson(value);
+      done(issue ? new RequestValidationError([issue]) : null, value);
+    });
   });
 }

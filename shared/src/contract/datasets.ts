@@ -4,16 +4,19 @@ import { Nullable, Timestamp, Uuid } from './common.js';
 /** Contract §3.1: only the `overlap` strategy exists. */
 export const DistributionStrategy = Type.Unsafe<'overlap'>({ type: 'string', enum: ['overlap'] });
 
+/** Most submitted responses a record may need before it is completed. */
+export const MAX_MIN_SUBMITTED = 1000;
+
 export const Distribution = Type.Object({
   strategy: DistributionStrategy,
-  min_submitted: Type.Integer({ minimum: 1 }),
+  min_submitted: Type.Integer({ minimum: 1, maximum: MAX_MIN_SUBMITTED }),
 });
 export type Distribution = Static<typeof Distribution>;
 
 /** `distribution` input: `min_submitted` defaults to 1 on create, keeps the stored value on update. */
 export const DistributionInput = Type.Object({
   strategy: DistributionStrategy,
-  min_submitted: Type.Optional(Type.Integer({ minimum: 1 })),
+  min_submitted: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MIN_SUBMITTED })),
 });
 export type DistributionInput = Static<typeof DistributionInput>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp, Uuid } from './common.js';
+import { Nullable, SettingsName, Timestamp, Uuid } from './common.js';
 
 export const FIELD_TYPES = ['text', 'image', 'chat', 'custom'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -35,7 +35,7 @@ export const Field = Type.Object({
 });
 export type Field = Static<typeof Field>;
 
-export const FieldName = Type.String({ minLength: 1, maxLength: 200 });
+export const FieldName = SettingsName;
 export const FieldTitle = Type.String({ minLength: 1, maxLength: 500 });
 
 /** `POST /datasets/{id}/fields`; the SDK's `description` is ignored. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Timestamp, Uuid } from './common.js';
+import { SettingsName, Timestamp, Uuid } from './common.js';
 
 export const METADATA_PROPERTY_TYPES = ['terms', 'integer', 'float'] as const;
 export type MetadataPropertyType = (typeof METADATA_PROPERTY_TYPES)[number];
@@ -38,7 +38,7 @@ export const MetadataProperty = Type.Object({
 });
 export type MetadataProperty = Static<typeof MetadataProperty>;
 
-export const MetadataPropertyName = Type.String({ minLength: 1, maxLength: 200 });
+export const MetadataPropertyName = SettingsName;
 export const MetadataPropertyTitle = Type.String({ minLength: 1, maxLength: 500 });
 
 /** `POST /datasets/{id}/metadata-properties`; `visible_for_annotators` defaults to true. */

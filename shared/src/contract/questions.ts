@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp, Uuid } from './common.js';
+import { Nullable, SettingsName, Timestamp, Uuid } from './common.js';
 
 export const QUESTION_TYPES = ['text', 'rating', 'label_selection', 'multi_label_selection', 'ranking', 'span'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -67,7 +67,7 @@ export const Question = Type.Object({
 });
 export type Question = Static<typeof Question>;
 
-export const QuestionName = Type.String({ minLength: 1, maxLength: 200 });
+export const QuestionName = SettingsName;
 export const QuestionTitle = Type.String({ minLength: 1, maxLength: 500 });
 export const QuestionDescription = Type.String({ minLength: 1, maxLength: 1000 });
 

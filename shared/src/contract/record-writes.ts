@@ -2,11 +2,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Uuid } from './common.js';
 import { UserResponseCreate } from './responses.js';
 import { SuggestionCreate } from './suggestions.js';
+import { MAX_VECTOR_DIMENSIONS } from './vectors-settings.js';
 
 /** Contract §6.4: 1..500 records per bulk create / upsert. */
 export const RECORDS_BULK_MAX_ITEMS = 500;
 
-const Vectors = Type.Record(Type.String(), Type.Array(Type.Number()));
+const Vectors = Type.Record(Type.String(), Type.Array(Type.Number(), { maxItems: MAX_VECTOR_DIMENSIONS }));
 
 /** RecordCreate (contract §3.6). `external_id` numbers are accepted and stored as strings. */
 export const RecordCreate = Type.Object({

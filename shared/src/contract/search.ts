@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Uuid } from './common.js';
+import { Nullable, PageOffset, Uuid } from './common.js';
+import { MAX_VECTOR_DIMENSIONS } from './vectors-settings.js';
 
 /**
  * Record listing and search (contract §2.9, §4). The edge checks shapes only; the server checks
@@ -42,7 +43,7 @@ export const SearchTextQuery = Type.Object({
 export const SearchVectorQuery = Type.Object({
   name: Type.String(),
   record_id: Nullable(Uuid),
-  value: Nullable(Type.Array(Type.Number())),
+  value: Nullable(Type.Array(Type.Number(), { maxItems: MAX_VECTOR_DIMENSIONS })),
   order: Nullable(oneOf(['most_similar', 'least_similar'] as const)),
   /** Sent by the frontend, ignored (contract §4.2). */
   max_results: Nullable(Type.Number()),
@@ -73,7 +74,7 @@ export type SearchBody = Static<typeof SearchBody>;
 
 /** `offset`, `limit` 1..1000 (default 50) and repeated/comma `include` (contract §4.1, §4.4). */
 export const RecordsPageQuery = Type.Object({
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  offset: Type.Optional(PageOffset),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
   include: Type.Optional(Type.Array(Type.String())),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Timestamp, Uuid } from './common.js';
+import { SettingsName, Timestamp, Uuid } from './common.js';
 
 /** Vector settings (contract §3.5). */
 export const VectorSettings = Type.Object({
@@ -13,11 +13,17 @@ export const VectorSettings = Type.Object({
 });
 export type VectorSettings = Static<typeof VectorSettings>;
 
+/**
+ * Most dimensions a vector may have: above the widest common embedding models (4096), so a
+ * settings typo cannot make every record carry a huge vector.
+ */
+export const MAX_VECTOR_DIMENSIONS = 4096;
+
 /** `POST /datasets/{id}/vectors-settings` */
 export const VectorSettingsCreateBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: SettingsName,
   title: Type.String({ minLength: 1, maxLength: 500 }),
-  dimensions: Type.Integer({ exclusiveMinimum: 0 }),
+  dimensions: Type.Integer({ minimum: 1, maximum: MAX_VECTOR_DIMENSIONS }),
 });
 export type VectorSettingsCreateBody = Static<typeof VectorSettingsCreateBody>;
 

@@ -173,11 +173,13 @@ function toIssue(raw: unknown, context: string | undefined): ValidationIssue {
     case 'maxItems':
       return { type: 'too_long', loc, msg: `List should have at most ${String(e.params.limit)} items` };
     case 'minimum':
+      return { type: 'greater_than_equal', loc, msg: `Input should be greater than or equal to ${String(e.params.limit)}` };
     case 'exclusiveMinimum':
-      return { type: 'greater_than_equal', loc, msg: `Input should be ${e.message ?? 'larger'}` };
+      return { type: 'greater_than', loc, msg: `Input should be greater than ${String(e.params.limit)}` };
     case 'maximum':
+      return { type: 'less_than_equal', loc, msg: `Input should be less than or equal to ${String(e.params.limit)}` };
     case 'exclusiveMaximum':
-      return { type: 'less_than_equal', loc, msg: `Input should be ${e.message ?? 'smaller'}` };
+      return { type: 'less_than', loc, msg: `Input should be less than ${String(e.params.limit)}` };
     case 'enum':
       return { type: 'literal_error', loc, msg: `Input should be ${oneOf(e.params.allowedValues)}` };
     case 'const':

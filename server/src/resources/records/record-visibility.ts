@@ -28,18 +28,26 @@ export function hiddenQuestionsFor(user: UserRow, questions: readonly QuestionRo
 }
 
 /**
- * What `user` may see of a dataset's records. Metadata is only narrowed when the properties are
- * given: the contract filters metadata on `/me` search only (§4.3), while hidden questions are
- * hidden on every read an annotator can make.
+ * What `user` may see of a dataset's records, the same on every read an annotator can make
+ * (`/me` search, `GET /records/{id}`, suggestions, responses): metadata of visible properties
+ * only (contract §4.3) and nothing of hidden questions.
  */
 export function recordVisibilityFor(
   user: UserRow,
-  settings: { questions: readonly QuestionRow[]; metadataProperties?: readonly MetadataPropertyRow[] },
+  settings: { questions: readonly QuestionRow[]; metadataProperties: readonly MetadataPropertyRow[] },
 ): RecordVisibility {
   return {
-    metadataKeys: settings.metadataProperties ? visibleMetadataKeys(user, settings.metadataProperties) : undefined,
+    metadataKeys: visibleMetadataKeys(user, settings.metadataProperties),
     hiddenQuestions: hiddenQuestionsFor(user, settings.questions),
   };
+}
+
+/**
+ * Whose responses `user` may read on a record: an annotator only their own (never another
+ * annotator's answers or drafts); owners and admins everyone's (undefined).
+ */
+export function responsesReadableBy(user: UserRow): string | undefined {
+  return user.role === 'annotator' ? user.id : undefined;
 }
 
 /**

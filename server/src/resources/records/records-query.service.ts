@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { requireAdminMember, requireMember } from '../../auth/access.js';
 import { NotFoundError } from '../../errors.js';
 import { findDatasetById } from '../../storage/repositories/datasets.repository.js';
-import { listQuestions } from '../../storage/repositories/dataset-settings.repository.js';
+import { listMetadataProperties, listQuestions } from '../../storage/repositories/dataset-settings.repository.js';
 import {
   countDatasetRecords,
   findRecordRowById,
@@ -15,7 +15,7 @@ import { canSeeQuestion } from '../questions/questions.policy.js';
 import { loadRecordRelations } from './load-record-relations.js';
 import { INCLUDE_EVERYTHING, type RecordInclude } from './record-include.js';
 import { presentRecord, type RecordJson } from './record.presenter.js';
-import { recordVisibilityFor } from './record-visibility.js';
+import { recordVisibilityFor, responsesReadableBy } from './record-visibility.js';
 
 type Db = Kysely<Tables>;
 
@@ -39,8 +39,8 @@ export async function listDatasetRecords(db: Db, user: UserRow, datasetId: strin
 }
 
 /**
- * `GET /records/{id}`: any member; responses of every user, suggestions and vectors always,
- * less what the caller may not see of questions hidden from annotators.
+ * `GET /records/{id}`: any member; responses, suggestions and vectors always. Annotators get the
+ * view `/me` search gives them: their own response only, no hidden metadata or questions.
  */
 export async function getRecord(db: Db, user: UserRow, recordId: string): Promise<RecordJson> {
   const row = await findRecordRowById(db, recordId);
@@ -48,8 +48,12 @@ export async function getRecord(db: Db, user: UserRow, recordId: string): Promis
   const dataset = await findDatasetById(db, row.dataset_id);
   if (!dataset) throw new NotFoundError(`Record with id \`${recordId}\` not found`);
   await requireMember(db, user, dataset.workspace_id);
-  const relations = await loadRecordRelations(db, [row], INCLUDE_EVERYTHING, { validation: user.role !== 'annotator' });
-  const visibility = recordVisibilityFor(user, { questions: await listQuestions(db, dataset.id) });
+  const relations = await loadRecordRelations(db, [row], INCLUDE_EVERYTHING, {
+    validation: user.role !== 'annotator',
+    responsesOfUserId: responsesReadableBy(user),
+  });
+  const [questions, metadataProperties] = await Promise.all([listQuestions(db, dataset.id), listMetadataProperties(db, dataset.id)]);
+  const visibility = recordVisibilityFor(user, { questions, metadataProperties });
   return presentRecord(row, relations.get(row.id), { visibility });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
-import { createPrincipals, FORBIDDEN, type Principals } from '../../../test/fixtures.js';
+import { addMember, createPrincipals, createUser, FORBIDDEN, type Principals, type TestUser } from '../../../test/fixtures.js';
 import { createSearchDataset, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
@@ -98,11 +98,14 @@ describe('GET /datasets/{id}/records', () => {
 });
 
 describe('GET /records/{id}', () => {
-  it('returns the record with every response, suggestions and vectors', async () => {
-    const res = await p.annotatorMember.api.get(`/records/${records[0].id}`);
+  it('returns the record with every response, suggestions and vectors; annotators get their own response only', async () => {
+    const res = await p.adminMember.api.get(`/records/${records[0].id}`);
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(records[0].id);
     expect(res.body.responses.map((r: any) => r.user_id).sort()).toEqual([p.annotatorMember.id, p.adminMember.id].sort());
+    const annotator = await p.annotatorMember.api.get(`/records/${records[0].id}`);
+    expect(annotator.body.responses.map((r: any) => r.user_id)).toEqual([p.annotatorMember.id]);
+    expect(annotator.body.suggestions).toHaveLength(2);
     expect(res.body.suggestions).toHaveLength(2);
     expect(res.body.vectors).toEqual({ emb: [0, 1, 0] });
     const bare = await p.owner.get(`/records/${records[3].id}`);
@@ -144,8 +147,11 @@ describe('questions hidden from annotators (Scholia extension)', () => {
   // A dataset of its own with `topics` hidden; its record has a suggestion and answers for it.
   let hidden: SearchDataset;
   let recordId: string;
+  let otherAnnotator: TestUser;
 
   beforeAll(async () => {
+    otherAnnotator = await createUser(api, { role: 'annotator' });
+    await addMember(api, p.workspace.id, otherAnnotator.id);
     hidden = await createSearchDataset(api, p.workspace.id);
     const hide = await p.owner.patch(`/questions/${hidden.questionIds.topics}`, { visible_for_annotators: false });
     expect(hide.status, JSON.stringify(hide.body)).toBe(200);
@@ -153,6 +159,7 @@ describe('questions hidden from annotators (Scholia extension)', () => {
     [{ id: recordId }] = await upsertRecords(api, hidden.id, [
       {
         fields: { text: 'hidden' },
+        metadata: { n: 1, secret: 'classified', extra: 'unlisted' },
         suggestions: [
           { question_id: q.label, value: 'positive', agent: 'visible-agent' },
           { question_id: q.topics, value: ['tech'], agent: 'secret-agent' },
@@ -160,6 +167,7 @@ describe('questions hidden from annotators (Scholia extension)', () => {
         responses: [
           { user_id: p.annotatorMember.id, status: 'submitted', values: { label: { value: 'positive' }, topics: { value: ['tech'] } } },
           { user_id: p.adminMember.id, status: 'draft', values: { label: { value: 'negative' }, topics: { value: ['sports'] } } },
+          { user_id: otherAnnotator.id, status: 'draft', values: { label: { value: 'neutral' } } },
         ],
       },
     ]);
@@ -169,21 +177,42 @@ describe('questions hidden from annotators (Scholia extension)', () => {
     const res = await p.annotatorMember.api.get(`/records/${recordId}`);
     expect(res.status).toBe(200);
     expect(res.body.suggestions.map((s: any) => s.question_id)).toEqual([hidden.questionIds.label]);
-    const values = Object.fromEntries(res.body.responses.map((r: any) => [r.user_id, r.values]));
-    expect(values).toEqual({
-      [p.annotatorMember.id]: { label: { value: 'positive' } },
-      [p.adminMember.id]: { label: { value: 'negative' } },
-    });
+    expect(res.body.responses.map((r: any) => r.values)).toEqual([{ label: { value: 'positive' } }]);
     expect(JSON.stringify(res.body)).not.toMatch(/secret-agent|tech|sports/);
+  });
+
+  it('GET /records/{id}: annotators get only their own response and the metadata visible to them, as on /me search', async () => {
+    for (const annotator of [p.annotatorMember, otherAnnotator]) {
+      const res = await annotator.api.get(`/records/${recordId}`);
+      expect(res.status).toBe(200);
+      expect(res.body.responses.map((r: any) => r.user_id)).toEqual([annotator.id]);
+      expect(res.body.metadata).toEqual({ n: 1 });
+      const search = await annotator.api.post(`/me/datasets/${hidden.id}/records/search?include=responses&include=suggestions`, {});
+      const { record } = search.body.items[0];
+      expect(res.body.responses).toEqual(record.responses);
+      expect(res.body.suggestions).toEqual(record.suggestions);
+      expect(res.body.metadata).toEqual(record.metadata);
+    }
+    const other = await otherAnnotator.api.get(`/records/${recordId}`);
+    expect(other.body.responses.map((r: any) => r.values)).toEqual([{ label: { value: 'neutral' } }]);
+    expect(JSON.stringify(other.body)).not.toMatch(/negative|classified|unlisted/);
+  });
+
+  it('GET /records/{id}/suggestions: annotators get none of a hidden question', async () => {
+    const res = await p.annotatorMember.api.get(`/records/${recordId}/suggestions`);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((s: any) => s.agent)).toEqual(['visible-agent']);
   });
 
   it('GET /records/{id}: owners and admins get everything', async () => {
     for (const client of [p.owner, p.adminMember.api]) {
       const res = await client.get(`/records/${recordId}`);
       expect(res.body.suggestions).toHaveLength(2);
+      expect(res.body.metadata).toEqual({ n: 1, secret: 'classified', extra: 'unlisted' });
       const values = Object.fromEntries(res.body.responses.map((r: any) => [r.user_id, r.values]));
       expect(values[p.annotatorMember.id]).toEqual({ label: { value: 'positive' }, topics: { value: ['tech'] } });
       expect(values[p.adminMember.id]).toEqual({ label: { value: 'negative' }, topics: { value: ['sports'] } });
+      expect(values[otherAnnotator.id]).toEqual({ label: { value: 'neutral' } });
     }
   });
 

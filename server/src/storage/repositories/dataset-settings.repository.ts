@@ -137,11 +137,13 @@ export async function deleteVectorSettings(db: Db, id: string) {
 // ---- metadata values over records ----
 
 /**
- * The SQLite JSON path of a metadata key, as written in the per-property expression index.
- * Search must use exactly `json_extract(metadata, <this literal>)` for the index to apply.
+ * The SQLite JSON path of an object key (a metadata key, a question name): the key as a JSON
+ * string, so `"`, `\\` and control characters in a name are escaped (SQLite decodes escapes when
+ * it compares labels). Metadata search must use exactly `json_extract(metadata, <this literal>)`,
+ * the expression of the per-property index, for the index to apply.
  */
-export function metadataJsonPath(name: string): string {
-  return `$."${name}"`;
+export function jsonKeyPath(name: string): string {
+  return `$.${JSON.stringify(name)}`;
 }
 
 /** Name of the SQLite expression index of a metadata property. */
@@ -149,8 +151,7 @@ export const metadataIndexName = (propertyId: string) => `mp_${propertyId.replac
 
 /**
  * SQLite: index `records(dataset_id, json_extract(metadata, '$."<name>"'))` so metadata
- * filters and sorts stay fast on large datasets. Names with a `"` cannot be written in a
- * quoted path and get no index. PostgreSQL: index `records(dataset_id, NULLIF(metadata ->
+ * filters and sorts stay fast on large datasets. PostgreSQL: index `records(dataset_id, NULLIF(metadata ->
  * '<name>', 'null'))`, the jsonb expression search.repository.ts filters and sorts on.
  */
 export async function createMetadataIndex(db: Db, dialect: DialectName, property: Pick<MetadataPropertyRow, 'id' | 'name'>) {
@@ -161,8 +162,7 @@ export async function createMetadataIndex(db: Db, dialect: DialectName, property
       .execute(db);
     return;
   }
-  if (property.name.includes('"')) return;
-  const path = metadataJsonPath(property.name).replace(/'/g, "''");
+  const path = jsonKeyPath(property.name).replace(/'/g, "''");
   await sql
     .raw(`CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records(dataset_id, json_extract(metadata, '${path}'))`)
     .execute(db);
@@ -175,7 +175,7 @@ export async function dropMetadataIndex(db: Db, _dialect: DialectName, propertyI
 /** Distinct JSON texts of one metadata key over a dataset's records, with their record counts. */
 export async function countMetadataValues(db: Db, dialect: DialectName, datasetId: string, name: string) {
   const value =
-    dialect === 'sqlite' ? sql<string | null>`records.metadata -> ${metadataJsonPath(name)}` : sql<string | null>`(records.metadata -> ${name})::text`;
+    dialect === 'sqlite' ? sql<string | null>`records.metadata -> ${jsonKeyPath(name)}` : sql<string | null>`(records.metadata -> ${name})::text`;
   const rows = await db
     .selectFrom('records')
     .select([value.as('value'), (eb) => eb.fn.countAll<number>().as('n')])
@@ -190,8 +190,8 @@ export async function metadataNumericRange(db: Db, dialect: DialectName, dataset
   const [numeric, isNumber] =
     dialect === 'sqlite'
       ? [
-          sql`json_extract(records.metadata, ${metadataJsonPath(name)})`,
-          sql<boolean>`json_type(records.metadata, ${metadataJsonPath(name)}) IN ('integer', 'real')`,
+          sql`json_extract(records.metadata, ${jsonKeyPath(name)})`,
+          sql<boolean>`json_type(records.metadata, ${jsonKeyPath(name)}) IN ('integer', 'real')`,
         ]
       : [sql`(records.metadata ->> ${name})::double precision`, sql<boolean>`jsonb_typeof(records.metadata -> ${name}) = 'number'`];
   const row = await db

@@ -3,7 +3,7 @@ import { bestMatches, type Order } from '../../lib/best-matches.js';
 import { dialectOf, type DialectName } from '../dialect.js';
 import type { RecordRow, Tables } from '../tables.js';
 import { parseTextMatch, postgresTableExists, searchTokens, textIndexTable } from '../search/text-index.js';
-import { metadataJsonPath } from './dataset-settings.repository.js';
+import { jsonKeyPath } from './dataset-settings.repository.js';
 import { countRecords } from './datasets.repository.js';
 import { sqliteHandle } from '../open-database.js';
 
@@ -309,20 +309,18 @@ function postgresTextQuery(textMatch: string): RawBuilder<unknown> {
 
 /**
  * SQLite: `json_extract(r.metadata, '$."<name>"')` with the path inlined as a literal: a bound
- * path would not match the per-property expression index. A name with `"` has no index and no
- * quotable path: its value is read with `->>` and the name as a plain label.
+ * path would not match the per-property expression index.
  * PostgreSQL: the jsonb value `NULLIF(r.metadata -> '<name>', 'null')` (JSON null reads as SQL
  * NULL, as json_extract does), the expression of the per-property index.
  */
 function metadataValue(name: string, d: DialectName): RawBuilder<unknown> {
   if (d === 'postgres') return sql`NULLIF(r.metadata -> ${sql.lit(name)}, 'null'::jsonb)`;
-  if (name.includes('"')) return sql`(r.metadata ->> ${name})`;
-  return sql`json_extract(r.metadata, ${sql.lit(metadataJsonPath(name))})`;
+  return sql`json_extract(r.metadata, ${sql.lit(jsonKeyPath(name))})`;
 }
 
 /** The JSON text of a metadata value (for json_type / json_each). */
 function metadataJson(name: string): RawBuilder<unknown> {
-  return name.includes('"') ? sql`(r.metadata -> ${name})` : sql`(r.metadata -> ${metadataJsonPath(name)})`;
+  return sql`(r.metadata -> ${jsonKeyPath(name)})`;
 }
 
 /**
@@ -387,7 +385,7 @@ function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour, d:
       return sql`EXISTS (SELECT 1 FROM suggestions s WHERE s.record_id = r.id AND s.question_id = ${filter.questionId} AND ${condition})`;
     }
     case 'response-value': {
-      const path = `$."${filter.questionName}".value`;
+      const path = `${jsonKeyPath(filter.questionName)}.value`;
       const byUser = filter.userId === undefined ? sql`` : sql` AND rs.user_id = ${filter.userId}`;
       return sql`EXISTS (SELECT 1 FROM responses rs, json_each(rs."values", ${path}) j
         WHERE rs.record_id = r.id${byUser} AND ${matchSql(sql`j.value`, filter.match)})`;
@@ -535,7 +533,7 @@ function sortValue(key: SortKey, d: DialectName): RawBuilder<unknown> {
     }
     case 'response-value': {
       const byUser = key.userId === undefined ? sql`` : sql` AND rs.user_id = ${key.userId}`;
-      return sql`(SELECT json_extract(rs."values", ${`$."${key.questionName}".value`}) FROM responses rs
+      return sql`(SELECT json_extract(rs."values", ${`${jsonKeyPath(key.questionName)}.value`}) FROM responses rs
         WHERE rs.record_id = r.id${byUser} ORDER BY rs.inserted_at LIMIT 1)`;
     }
     case 'response-status': {
