@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
  * every shell block marked runnable (a fence opened with ```sh runnable) succeeds.
  *
  * A runnable block runs in bash with `set -euo pipefail`, from the repository root (its commands
- * name repository paths, as a reader types them there), with a fresh temporary folder as TMPDIR and
- * SCHOLIA_DATA_DIR so it writes nothing into the tree; the block's whole process group is ended
+ * name repository paths, as a reader types them there), with a fresh temporary folder as
+ * SCHOLIA_DATA_DIR so a server it starts writes nothing into the tree (TMPDIR is left alone: tsx
+ * keeps its compile cache there, and a cold cache makes a server start take 20 s or more on a busy
+ * host); blocks put their own files under `mktemp -d`. The block's whole process group is ended
  * afterwards, so a server it started in the background never outlives it. Blocks must be cheap and
  * need no network. The full `npm install && npm start` is not run here: `.ci/run` installs on a
  * fresh machine, server/test/compiled-server.test.ts builds and runs the compiled server with the
@@ -108,7 +110,7 @@ export function runBlock(code, { cwd, timeoutMs = BLOCK_TIMEOUT_MS } = {}) {
     const child = spawn('bash', ['-c', `set -euo pipefail\n${code}`], {
       cwd,
       detached: true,
-      env: { ...process.env, TMPDIR: scratch, SCHOLIA_DATA_DIR: path.join(scratch, 'data') },
+      env: { ...process.env, SCHOLIA_DATA_DIR: path.join(scratch, 'data') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
