@@ -91,4 +91,12 @@ describe('start-up refusals', () => {
     expectRefusal(result, new RegExp(`Cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${port}/scholia \\(connection refused\\)`));
     expect(result.output).not.toContain('pg-secret-word');
   });
+
+  const postgresUrl = process.env.SCHOLIA_TEST_DATABASE_URL?.startsWith('postgres') ? process.env.SCHOLIA_TEST_DATABASE_URL : undefined;
+  it.skipIf(!postgresUrl)('a PostgreSQL database that does not exist', async () => {
+    const url = new URL(postgresUrl!);
+    url.pathname = '/scholia_no_such_database';
+    const result = await runChildServerToExit({ env: { SCHOLIA_DATABASE_URL: url.toString() } });
+    expectRefusal(result, /Cannot connect to PostgreSQL at .*\/scholia_no_such_database \(the database does not exist\)/);
+  });
 });
