@@ -1,5 +1,5 @@
 /**
- * Scale bench (issue 7): the real server in a child process (SQLite in a temp dir by default,
+ * Scale bench (1M records): the real server in a child process (SQLite in a temp dir by default,
  * PostgreSQL when SCHOLIA_TEST_DATABASE_URL / BENCH_DATABASE_URL names one), this process as the
  * load generator. Measures over HTTP:
  *  1. ingestion: BENCH_SCALE_RECORDS records (default 1,000,000; two text fields, three metadata,

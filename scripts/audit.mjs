@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm audit` of the production dependencies (issue 8: no high or critical findings). Prints one
+ * `npm audit` of the production dependencies (the target: no high or critical findings). Prints one
  * summary line and fails on high/critical findings. When the registry's audit endpoint does not
  * answer (offline machine, a mirror without the bulk advisory endpoint, a 4xx/5xx), it says so
  * plainly and exits 0: an audit that could not run is reported as skipped, never as a pass.

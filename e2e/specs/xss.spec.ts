@@ -5,7 +5,7 @@ import { assertCustomFramesIsolated, installXssGuard, type XssGuard } from '../f
 import { beacon, corpus, CORPUS_SIZE, shortPayload } from '../fixtures/xss-payloads.js';
 
 /**
- * Issue 8, "Web security": the XSS corpus (xss-payloads.ts) goes in through every field type, every
+ * Web security: the XSS corpus (xss-payloads.ts) goes in through every field type, every
  * question type, titles, descriptions, labels, guidelines, metadata, suggestions, dataset,
  * workspace and user names, and the hub viewer's answers; every screen that renders them is
  * visited and nothing may run.

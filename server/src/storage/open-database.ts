@@ -39,7 +39,7 @@ function openSqlite(file: string): Database {
 /**
  * SQLite's own page cache per connection (SCHOLIA_SQLITE_CACHE_MIB, default 16). The operating
  * system caches the file as well; at a million records 16 MiB searched as fast as 64 MiB did and
- * keeps 48 MiB out of the server's resident memory (README, issue 7 figures).
+ * keeps 48 MiB out of the server's resident memory (the 1M-record figures, docs/performance.md).
  */
 function sqliteCacheMiB(): number {
   const value = Number(process.env.SCHOLIA_SQLITE_CACHE_MIB ?? 16);

@@ -10,7 +10,7 @@ import type { SnapshotSource } from './dataset-snapshot.js';
  * the event loop, each on a connection of its own. Threads rather than processes: the result's
  * typed arrays move to the server without a copy (a process would send them through a pipe, and
  * the chunks and copies of a million-record copy stayed in the server's malloc heap: ~90 MiB more
- * RSS at rest on PostgreSQL at 1M records, issue 7 figures).
+ * RSS at rest on PostgreSQL at 1M records, in the 1M-record bench).
  */
 
 /** Where a worker reads this database from; undefined for an in-memory SQLite database (no file to open). */

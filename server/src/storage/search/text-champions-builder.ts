@@ -52,7 +52,7 @@ export interface ChampionLimits {
 
 /**
  * Lists where the index is slow: FTS5 ranked 20,000 hits in 13 ms on one day and 35–55 ms on a
- * slower one (issue 7 figures), so it gets lists from 10,000 hits; PostgreSQL visits each hit's row
+ * slower one (the 1M-record bench), so it gets lists from 10,000 hits; PostgreSQL visits each hit's row
  * (~7 µs a hit at 1M records: 6,700 hits took 45–110 ms), so it gets lists from 3,000 hits. Both
  * keep postings: with them a filtered search in relevance order reads the total without ranking
  * every hit (FTS5's bm25 of a frequent term's 100k hits: 50–200 ms at 1M).
