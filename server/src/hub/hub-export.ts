@@ -21,6 +21,7 @@ import { presentVectorSettings } from '../resources/vectors-settings/vector-sett
 import { hubUrl as hubPageUrl } from './hub-http.js';
 import { assertHubPathSegment, assertHubRepoId } from './hub-repo-id.js';
 import { T, writeExportParquet, type ColumnType, type ExportColumn } from './hub-parquet-writer.js';
+import { validatedAnswerColumns } from './validated-answers.js';
 
 export const HUB_EXPORT_JOB = 'hub-export';
 
@@ -213,6 +214,7 @@ async function buildRecordColumns(
     .select(['record_id', 'question_id', 'value', 'agent', 'score'])
     .where('dataset_id', '=', dataset.id)
     .execute();
+  const validated = await validatedAnswerColumns(db, dataset.id, index, n);
   for (const question of questions) {
     const type = answerType(question);
     const answers = blank();
@@ -248,6 +250,8 @@ async function buildRecordColumns(
       { name: `${question.name}.suggestion`, type, values: suggestion },
       { name: `${question.name}.suggestion.agent`, type: T.string, values: agent },
       { name: `${question.name}.suggestion.score`, type: scoreType, values: score },
+      // Scholia extension: the record's final answer when it is validated (the SDK reads only the columns it knows).
+      { name: `${question.name}.validated`, type, values: validated(question.name) },
     );
   }
 

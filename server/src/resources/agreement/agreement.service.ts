@@ -31,7 +31,9 @@ export async function datasetAgreement(db: Db, user: UserRow, datasetId: string,
   const answers: SubmittedAnswer[] = rows.map((row) => ({ recordId: row.record_id, userId: row.user_id, values: fromJson(row.values) }));
   const result = computeDatasetAgreement(questions.map(agreementQuestion), answers);
   const names = await findUsernames(db, result.annotators.map((a) => a.user_id));
-  const named = (list: AnnotatorAgreement[]) => list.map((a) => ({ ...a, username: names.get(a.user_id) ?? null }));
+  // Rows come in no set order: annotators are listed by username.
+  const named = (list: AnnotatorAgreement[]) =>
+    list.map((a) => ({ ...a, username: names.get(a.user_id) ?? null })).sort((a, b) => (a.username ?? '').localeCompare(b.username ?? ''));
   return {
     questions: result.questions.map((q) => ({ ...q, annotators: named(q.annotators) })),
     annotators: named(result.annotators),
