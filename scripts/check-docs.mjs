@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
  * docs/*.md points at a file that exists (and at a heading that exists, for `#anchor` links), and
  * every shell block marked runnable (a fence opened with ```sh runnable) succeeds.
  *
- * A runnable block runs in bash with `set -euo pipefail`, from the repository root (its commands
+ * A runnable block runs in bash with `set -eu` (no pipefail, so `command | grep expected` checks an
+ * output whatever the command's status), from the repository root (its commands
  * name repository paths, as a reader types them there), with a fresh temporary folder as
  * SCHOLIA_DATA_DIR so a server it starts writes nothing into the tree (TMPDIR is left alone: tsx
  * keeps its compile cache there, and a cold cache makes a server start take 20 s or more on a busy
@@ -107,7 +108,7 @@ export function runBlock(code, { cwd, timeoutMs = BLOCK_TIMEOUT_MS } = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-docs-'));
   fs.mkdirSync(path.join(scratch, 'data'));
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', `set -euo pipefail\n${code}`], {
+    const child = spawn('bash', ['-c', `set -eu\n${code}`], {
       cwd,
       detached: true,
       env: { ...process.env, SCHOLIA_DATA_DIR: path.join(scratch, 'data') },
