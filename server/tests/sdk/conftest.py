@@ -129,8 +129,13 @@ def admin(client: rg.Argilla, workspace: rg.Workspace) -> rg.User:
     return user
 
 
-def api_key_of(client: rg.Argilla, user: rg.User) -> str:
-    """The SDK's UserModel drops `api_key`; read it from GET /api/v1/users/{id} with the SDK's own HTTP client."""
-    response = client.http_client.get(f"/api/v1/users/{user.id}")
-    response.raise_for_status()
-    return response.json()["api_key"]
+def api_key_of(client: rg.Argilla, user: rg.User, password: str = PASSWORD) -> str:
+    """A user's API key, read the way that user would: sign in (POST /api/v1/token), then GET /api/v1/me.
+
+    No other route shows a user's key (not even to an owner), and the SDK's UserModel drops `api_key` anyway.
+    """
+    token = client.http_client.post("/api/v1/token", data={"username": user.username, "password": password})
+    token.raise_for_status()
+    me = client.http_client.get("/api/v1/me", headers={"Authorization": f"Bearer {token.json()['access_token']}", "X-Argilla-Api-Key": ""})
+    me.raise_for_status()
+    return me.json()["api_key"]

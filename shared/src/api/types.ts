@@ -10,6 +10,7 @@ export interface User {
   first_name: string;
   last_name: string | null;
   role: Role;
+  /** Only `GET /me` carries it: a user's key is shown to that user alone. */
   api_key: string;
   inserted_at?: string;
   updated_at?: string;
@@ -55,6 +56,11 @@ export interface DatasetMetrics {
 export interface AccessToken {
   access_token: string;
   token_type: 'bearer';
+}
+
+/** `POST /me/api-key`: the new key, and a token to go on with (the rotation ended the older ones). */
+export interface ApiKeyRotation extends AccessToken {
+  api_key: string;
 }
 
 export interface OAuthProvider {

@@ -2,7 +2,8 @@ import { isApiError } from './api-error.js';
 import { logout } from './auth.js';
 import { apiRequest } from './http-client.js';
 import { getQueryKey, queryClient } from './query-client.js';
-import type { User } from './types.js';
+import { writeToken } from './session.js';
+import type { ApiKeyRotation, User } from './types.js';
 
 /** GET v1/me. */
 export async function fetchCurrentUser(): Promise<User> {
@@ -31,3 +32,14 @@ export async function getCurrentUser(): Promise<User> {
 }
 
 export const peekCurrentUser = (): User | undefined => queryClient.getQueryData<User>(currentUserQuery().queryKey);
+
+/**
+ * POST v1/me/api-key (Scholia extension): replaces the signed-in user's API key. The server ends
+ * every earlier token with it, so the session goes on with the token that came back.
+ */
+export async function rotateApiKey(): Promise<string> {
+  const { data } = await apiRequest<ApiKeyRotation>('POST', 'v1/me/api-key');
+  writeToken(data.access_token);
+  queryClient.setQueryData<User>(currentUserQuery().queryKey, (user) => user && { ...user, api_key: data.api_key });
+  return data.api_key;
+}

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@scholia/shared/api';
+import { queryClient, readToken } from '@scholia/shared/api';
 import { changeLanguage } from '@scholia/shared/i18n';
 import { RemoteProviders } from '@scholia/shared/ui';
 import { UserSettingsPage } from './user-settings-page.js';
@@ -36,6 +36,34 @@ describe('My settings', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
     expect(writeText).toHaveBeenCalledWith('ada.api.key');
     expect(screen.getByRole('tooltip').textContent).toBe('Copied');
+  });
+
+  it('creates a new API key only after a confirmation, shows it and goes on with the token that came back', async () => {
+    localStorage.setItem('scholia.token', 'old.session.token');
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('v1/me/api-key') && init?.method === 'POST') {
+        return Response.json({ api_key: 'ada.new.key', access_token: 'new.session.token', token_type: 'bearer' }, { status: 201 });
+      }
+      return Response.json(USER);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const rotations = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('v1/me/api-key')).length;
+    render(<RemoteProviders><UserSettingsPage /></RemoteProviders>);
+    expect((await screen.findByTestId('user-api-key')).textContent).toBe('ada.api.key');
+
+    // Asking, then cancelling, changes nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Create a new key' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('stops working at once');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(rotations()).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create a new key' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Replace my key' })));
+    expect(rotations()).toBe(1);
+    expect((await screen.findByTestId('user-api-key')).textContent).toBe('ada.new.key');
+    expect(readToken()).toBe('new.session.token');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('saves and paints the theme, and switches and saves the language', async () => {
