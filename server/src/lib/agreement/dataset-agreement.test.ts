@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeDatasetAgreement, type AgreementQuestion, type SubmittedAnswer } from './dataset-agreement.js';
+import { AnswerTable } from './answer-table.js';
+import { computeDatasetAgreement as compute, type AgreementQuestion } from './dataset-agreement.js';
+
+type SubmittedAnswer = Parameters<typeof AnswerTable.from>[1] extends Iterable<infer A> ? A : never;
+const computeDatasetAgreement = (questions: AgreementQuestion[], answers: SubmittedAnswer[]) =>
+  compute(questions, AnswerTable.from(questions.map((q) => q.name), answers));
 
 const questions: AgreementQuestion[] = [
   { id: 'q1', name: 'label', type: 'label_selection', options: ['pos', 'neg'] },

@@ -1,6 +1,7 @@
 import { answerKey } from './answer-key.js';
 import { rankingDistance, spanDistance, type RankedItem, type Span } from './distances.js';
-import { intervalMetric, krippendorffAlpha, nominalMetric, pairwiseAgreement, type Metric } from './krippendorff.js';
+import { AnswerTable } from './answer-table.js';
+import { intervalMetric, krippendorffAlpha, nominalMetric, pairwiseAgreement, type FlatUnits, type Metric } from './krippendorff.js';
 
 /**
  * Inter-annotator agreement of a dataset from its submitted answers: per question the records with
@@ -15,12 +16,6 @@ export interface AgreementQuestion {
   type: string;
   /** option values in their defined order (labels, rating values) */
   options: unknown[];
-}
-
-export interface SubmittedAnswer {
-  recordId: string;
-  userId: string;
-  values: Record<string, { value: unknown } | undefined>;
 }
 
 export type AgreementMetric = 'nominal' | 'nominal_per_label' | 'interval' | 'kendall_tau' | 'span_overlap';
@@ -66,10 +61,12 @@ const METRIC_OF: Record<string, AgreementMetric> = {
   span: 'span_overlap',
 };
 
-/** Units of one question: per record with two or more answers, the answers' categories and who gave them. */
-interface Units {
-  categories: number[][];
-  users: number[][];
+/** Whether questions of this type get agreement figures (text does not). */
+export const measuresType = (type: string): boolean => type in METRIC_OF;
+
+/** Units of one question (records with two or more answers to it) and, per value, who gave it. */
+interface Units extends FlatUnits {
+  users: Int32Array;
 }
 
 /** Pair counts per annotator (by index), summed over questions for the dataset-wide figure. */
@@ -83,14 +80,12 @@ class PairTally {
     this.records = new Float64Array(size);
   }
 
-  addUnits(units: Units): void {
-    for (let u = 0; u < units.categories.length; u++) {
-      const categories = units.categories[u];
-      const users = units.users[u];
-      for (const user of users) this.records[user] += 1;
-      for (let i = 0; i < categories.length; i++) {
-        for (let j = i + 1; j < categories.length; j++) {
-          const same = categories[i] === categories[j] ? 1 : 0;
+  addUnits({ offsets, values, users }: Units): void {
+    for (let u = 0; u + 1 < offsets.length; u++) {
+      for (let i = offsets[u]; i < offsets[u + 1]; i++) {
+        this.records[users[i]] += 1;
+        for (let j = i + 1; j < offsets[u + 1]; j++) {
+          const same = values[i] === values[j] ? 1 : 0;
           this.pairs[users[i]] += 1;
           this.pairs[users[j]] += 1;
           this.agreeing[users[i]] += same;
@@ -120,45 +115,48 @@ class PairTally {
 
 const percent = (share: number | null) => (share === null ? null : 100 * share);
 
-export function computeDatasetAgreement(questions: readonly AgreementQuestion[], answers: readonly SubmittedAnswer[]): DatasetAgreement {
-  // Answers grouped by record, users numbered once.
-  const userIndex = new Map<string, number>();
-  const userIds: string[] = [];
-  const byRecord = new Map<string, number[]>();
-  for (let a = 0; a < answers.length; a++) {
-    const answer = answers[a];
-    if (!userIndex.has(answer.userId)) {
-      userIndex.set(answer.userId, userIds.length);
-      userIds.push(answer.userId);
-    }
-    const list = byRecord.get(answer.recordId);
-    if (list) list.push(a);
-    else byRecord.set(answer.recordId, [a]);
-  }
-  const groups = [...byRecord.values()].filter((list) => list.length >= 2);
-  const overall = new PairTally(userIds.length);
+export function computeDatasetAgreement(questions: readonly AgreementQuestion[], table: AnswerTable): DatasetAgreement {
+  const groups = table.groups();
+  const overall = new PairTally(table.userIds.length);
   const results: QuestionAgreement[] = [];
   for (const question of questions) {
     const metric = METRIC_OF[question.type];
     if (!metric) continue;
-    const measured = measureQuestion(question, metric, answers, groups, userIndex, userIds.length);
+    const measured = measureQuestion(question, metric, table, groups);
     overall.add(measured.tally);
-    results.push({ ...measured.result, annotators: measured.tally.present(userIds) });
+    results.push({ ...measured.result, annotators: measured.tally.present(table.userIds) });
   }
-  return { questions: results, annotators: overall.present(userIds) };
+  return { questions: results, annotators: overall.present(table.userIds) };
 }
 
-/** Categories of one question's answers: equal answers share an index; `representatives[i]` is an answer of category i. */
+/**
+ * Categories of one question's answers: equal answers share an index; `representatives[i]` is an
+ * answer of category i. Answers arrive as JSON text: each distinct text is parsed once.
+ */
 class Categories {
-  private readonly index = new Map<string, number>();
+  private readonly byText = new Map<string, number>();
+  private readonly byKey = new Map<string, number>();
   readonly representatives: unknown[] = [];
 
-  of(key: string, value: unknown): number {
-    let found = this.index.get(key);
+  constructor(private readonly type: string) {}
+
+  /** The category of a parsed value (equal meaning, e.g. a reordered selection, = same category). */
+  of(value: unknown): number {
+    const key = answerKey(this.type, value);
+    let found = this.byKey.get(key);
     if (found === undefined) {
       found = this.representatives.length;
-      this.index.set(key, found);
+      this.byKey.set(key, found);
       this.representatives.push(value);
+    }
+    return found;
+  }
+
+  ofText(text: string): number {
+    let found = this.byText.get(text);
+    if (found === undefined) {
+      found = this.of(JSON.parse(text));
+      this.byText.set(text, found);
     }
     return found;
   }
@@ -167,48 +165,45 @@ class Categories {
 function measureQuestion(
   question: AgreementQuestion,
   metric: AgreementMetric,
-  answers: readonly SubmittedAnswer[],
-  groups: readonly number[][],
-  userIndex: Map<string, number>,
-  userCount: number,
+  table: AnswerTable,
+  { order, starts }: { order: Int32Array; starts: Int32Array },
 ): { result: Omit<QuestionAgreement, 'annotators'>; tally: PairTally } {
-  const categories = new Categories();
+  const categories = new Categories(question.type);
   // Defined options first, in their order: the interval metric reads their values by index.
-  if (metric === 'nominal' || metric === 'interval') for (const option of question.options) categories.of(answerKey(question.type, option), option);
-  const units: Units = { categories: [], users: [] };
-  const answerSets: unknown[][] = [];
-  for (const group of groups) {
-    const unitCategories: number[] = [];
-    const unitUsers: number[] = [];
-    const unitValues: unknown[] = [];
-    for (const a of group) {
-      const entry = answers[a].values[question.name];
-      if (entry === undefined || entry === null) continue;
-      unitCategories.push(categories.of(answerKey(question.type, entry.value), entry.value));
-      unitUsers.push(userIndex.get(answers[a].userId)!);
-      unitValues.push(entry.value);
+  if (metric === 'nominal' || metric === 'interval') for (const option of question.options) categories.of(option);
+  const column = table.columns[table.questionNames.indexOf(question.name)];
+  const values = new Int32Array(order.length);
+  const users = new Int32Array(order.length);
+  const offsets = [0];
+  let at = 0;
+  for (let g = 0; g + 1 < starts.length; g++) {
+    const unitStart = at;
+    for (let i = starts[g]; i < starts[g + 1]; i++) {
+      const text = column[order[i]];
+      if (text === null || text === 'null') continue;
+      values[at] = categories.ofText(text);
+      users[at] = table.userAt(order[i]);
+      at += 1;
     }
-    if (unitCategories.length < 2) continue;
-    units.categories.push(unitCategories);
-    units.users.push(unitUsers);
-    answerSets.push(unitValues);
+    if (at - unitStart < 2) at = unitStart;
+    else offsets.push(at);
   }
-  const tally = new PairTally(userCount);
+  const units: Units = { offsets: Int32Array.from(offsets), values: values.subarray(0, at), users: users.subarray(0, at) };
+  const tally = new PairTally(table.userIds.length);
   tally.addUnits(units);
   const base = {
     question: { id: question.id, name: question.name, type: question.type },
     metric,
-    records: units.categories.length,
-    percent_agreement: percent(pairwiseAgreement(units.categories)),
+    records: offsets.length - 1,
+    percent_agreement: percent(pairwiseAgreement(units)),
   };
   if (metric === 'nominal_per_label') {
-    const labels = labelsOf(question, answerSets);
-    const perLabel = labels.map((label) => labelAgreement(label, answerSets));
+    const perLabel = labelsOf(question, categories.representatives).map((label) => labelAgreement(label, units, categories.representatives));
     const alphas = perLabel.map((l) => l.alpha).filter((a): a is number => a !== null);
     const alpha = alphas.length === 0 ? null : alphas.reduce((sum, a) => sum + a, 0) / alphas.length;
     return { result: { ...base, alpha, labels: perLabel }, tally };
   }
-  const alpha = krippendorffAlpha(units.categories, categories.representatives.length, metricFor(metric, categories.representatives)).alpha;
+  const alpha = krippendorffAlpha(units, categories.representatives.length, metricFor(metric, categories.representatives)).alpha;
   return { result: { ...base, alpha }, tally };
 }
 
@@ -225,15 +220,16 @@ function metricFor(metric: AgreementMetric, representatives: readonly unknown[])
   }
 }
 
-/** The question's options, then any other label found in the answers. */
-function labelsOf(question: AgreementQuestion, answerSets: readonly unknown[][]): string[] {
+/** The question's options, then any other label found in the answers (`selections`: each distinct answer once). */
+function labelsOf(question: AgreementQuestion, selections: readonly unknown[]): string[] {
   const labels = new Set(question.options.map(String));
-  for (const unit of answerSets) for (const value of unit) if (Array.isArray(value)) for (const label of value) labels.add(String(label));
+  for (const value of selections) if (Array.isArray(value)) for (const label of value) labels.add(String(label));
   return [...labels];
 }
 
-/** One label of a multi-label question as a yes/no nominal judgement of every answer. */
-function labelAgreement(label: string, answerSets: readonly unknown[][]): LabelAgreement {
-  const units = answerSets.map((unit) => unit.map((value) => (Array.isArray(value) && value.some((v) => String(v) === label) ? 1 : 0)));
-  return { label, percent_agreement: percent(pairwiseAgreement(units)), alpha: krippendorffAlpha(units, 2, nominalMetric).alpha };
+/** One label of a multi-label question as a yes/no nominal judgement of every answer (by its distinct selection). */
+function labelAgreement(label: string, units: FlatUnits, selections: readonly unknown[]): LabelAgreement {
+  const chosen = selections.map((value) => (Array.isArray(value) && value.some((v) => String(v) === label) ? 1 : 0));
+  const labelUnits: FlatUnits = { offsets: units.offsets, values: units.values.map((category) => chosen[category]) };
+  return { label, percent_agreement: percent(pairwiseAgreement(labelUnits)), alpha: krippendorffAlpha(labelUnits, 2, nominalMetric).alpha };
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { intervalMetric, krippendorffAlpha, nominalMetric, ordinalMetric, pairwiseAgreement } from './krippendorff.js';
+import { flatUnits, intervalMetric, krippendorffAlpha as alphaOf, nominalMetric, ordinalMetric, pairwiseAgreement as agreementOf, type Metric } from './krippendorff.js';
+
+const krippendorffAlpha = (units: number[][], categories: number, metric: Metric) => alphaOf(flatUnits(units), categories, metric);
+const pairwiseAgreement = (units: number[][]) => agreementOf(flatUnits(units));
 
 describe('krippendorffAlpha', () => {
   it('nominal, two coders, by hand: D_o = 2/8, D_e = 2·3·5/(8·7), alpha = 8/15', () => {

@@ -35,39 +35,72 @@ export interface AlphaResult {
   pairable: number;
 }
 
+/** Coded units laid out flat (no array per unit): unit u holds `values[offsets[u]]` up to `values[offsets[u + 1]]`. */
+export interface FlatUnits {
+  offsets: Int32Array;
+  values: Int32Array;
+}
+
+/** FlatUnits of one list of category indices per unit. */
+export function flatUnits(lists: readonly (readonly number[])[]): FlatUnits {
+  const offsets = new Int32Array(lists.length + 1);
+  const values = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
+  let at = 0;
+  lists.forEach((list, u) => {
+    values.set(list, at);
+    at += list.length;
+    offsets[u + 1] = at;
+  });
+  return { offsets, values };
+}
+
+/** Below this many categories the coincidences are kept in a dense matrix. */
+const DENSE_CATEGORY_LIMIT = 256;
+
 /** Alpha for `units` (each the category indices the coders gave one unit; order irrelevant). */
-export function krippendorffAlpha(units: readonly (readonly number[])[], categoryCount: number, metric: Metric): AlphaResult {
+export function krippendorffAlpha(units: FlatUnits, categoryCount: number, metric: Metric): AlphaResult {
+  const { offsets, values } = units;
   const marginals = new Float64Array(categoryCount);
-  // Coincidences of distinct categories, keyed c * categoryCount + k with c < k; equal pairs add no disagreement.
-  const coincidences = new Map<number, number>();
+  // Coincidences of distinct categories c < k (equal pairs add no disagreement): dense when few categories.
+  const dense = categoryCount <= DENSE_CATEGORY_LIMIT ? new Float64Array(categoryCount * categoryCount) : undefined;
+  const sparse = dense ? undefined : new Map<number, number>();
   let pairable = 0;
-  for (const unit of units) {
-    const m = unit.length;
+  for (let u = 0; u + 1 < offsets.length; u++) {
+    const from = offsets[u];
+    const to = offsets[u + 1];
+    const m = to - from;
     if (m < 2) continue;
     pairable += m;
-    for (let i = 0; i < m; i++) marginals[unit[i]] += 1;
-    for (let i = 0; i < m; i++) {
-      for (let j = i + 1; j < m; j++) {
-        const c = unit[i];
-        const k = unit[j];
+    // Each unordered pair counts twice (c-k and k-c), each weighted 1 / (m - 1).
+    const weight = 2 / (m - 1);
+    for (let i = from; i < to; i++) {
+      marginals[values[i]] += 1;
+      for (let j = i + 1; j < to; j++) {
+        const c = values[i];
+        const k = values[j];
         if (c === k) continue;
         const key = c < k ? c * categoryCount + k : k * categoryCount + c;
-        // Each unordered pair counts twice (c-k and k-c), each weighted 1 / (m - 1).
-        coincidences.set(key, (coincidences.get(key) ?? 0) + 2 / (m - 1));
+        if (dense) dense[key] += weight;
+        else sparse!.set(key, (sparse!.get(key) ?? 0) + weight);
       }
     }
   }
   if (pairable < 2) return { alpha: null, pairable };
   let observed = 0;
-  for (const [key, weight] of coincidences) observed += weight * metric(Math.floor(key / categoryCount), key % categoryCount, marginals);
+  const entries: Iterable<[number, number]> = dense ? denseEntries(dense) : sparse!;
+  for (const [key, weight] of entries) observed += weight * metric(Math.floor(key / categoryCount), key % categoryCount, marginals);
   observed /= pairable;
   const expected = expectedDisagreement(units, marginals, pairable, metric);
   if (expected === 0) return { alpha: null, pairable };
   return { alpha: 1 - observed / expected, pairable };
 }
 
+function* denseEntries(matrix: Float64Array): Iterable<[number, number]> {
+  for (let key = 0; key < matrix.length; key++) if (matrix[key] !== 0) yield [key, matrix[key]];
+}
+
 /** D_e: the mean distance over ordered pairs of distinct pairable values. */
-function expectedDisagreement(units: readonly (readonly number[])[], marginals: Float64Array, n: number, metric: Metric): number {
+function expectedDisagreement(units: FlatUnits, marginals: Float64Array, n: number, metric: Metric): number {
   const present: number[] = [];
   for (let c = 0; c < marginals.length; c++) if (marginals[c] > 0) present.push(c);
   if (present.length <= EXACT_CATEGORY_LIMIT) {
@@ -83,7 +116,10 @@ function expectedDisagreement(units: readonly (readonly number[])[], marginals: 
   }
   // Many distinct values (spans, rankings): the mean over uniformly drawn pairs, from a fixed seed so answers repeat.
   const pooled: number[] = [];
-  for (const unit of units) if (unit.length >= 2) pooled.push(...unit);
+  for (let u = 0; u + 1 < units.offsets.length; u++) {
+    if (units.offsets[u + 1] - units.offsets[u] < 2) continue;
+    for (let i = units.offsets[u]; i < units.offsets[u + 1]; i++) pooled.push(units.values[i]);
+  }
   const random = seededRandom(0x5eed);
   let sum = 0;
   for (let s = 0; s < SAMPLED_PAIRS; s++) {
@@ -107,16 +143,15 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-/** Share of agreeing pairs of values within units (units with at least two values), or null when there are none. */
-export function pairwiseAgreement(units: readonly (readonly number[])[]): number | null {
+/** Share of agreeing pairs of values within units, or null when there are none. */
+export function pairwiseAgreement({ offsets, values }: FlatUnits): number | null {
   let pairs = 0;
   let agreeing = 0;
-  for (const unit of units) {
-    const m = unit.length;
-    for (let i = 0; i < m; i++) {
-      for (let j = i + 1; j < m; j++) {
+  for (let u = 0; u + 1 < offsets.length; u++) {
+    for (let i = offsets[u]; i < offsets[u + 1]; i++) {
+      for (let j = i + 1; j < offsets[u + 1]; j++) {
         pairs += 1;
-        if (unit[i] === unit[j]) agreeing += 1;
+        if (values[i] === values[j]) agreeing += 1;
       }
     }
   }

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { requireAdminMember } from '../../auth/access.js';
-import { computeDatasetAgreement, type AgreementQuestion, type AnnotatorAgreement, type SubmittedAnswer } from '../../lib/agreement/dataset-agreement.js';
+import { AnswerTable } from '../../lib/agreement/answer-table.js';
+import { computeDatasetAgreement, measuresType, type AgreementQuestion, type AnnotatorAgreement } from '../../lib/agreement/dataset-agreement.js';
 import { fromJson } from '../../storage/json.js';
-import { findUsernames, listSubmittedAnswers } from '../../storage/repositories/agreement.repository.js';
+import { findUsernames, forEachSubmittedAnswer } from '../../storage/repositories/agreement.repository.js';
 import { listFields, listMetadataProperties, listQuestions, listVectorSettings } from '../../storage/repositories/dataset-settings.repository.js';
 import { listMatchingRids } from '../../storage/repositories/search.repository.js';
 import type { DatasetRow, QuestionRow, Tables, UserRow } from '../../storage/tables.js';
@@ -27,13 +28,15 @@ export async function datasetAgreement(db: Db, user: UserRow, datasetId: string,
   await requireAdminMember(db, user, dataset.workspace_id);
   const questions = await listQuestions(db, dataset.id);
   const rids = body.filters ? await matchingRids(db, dataset, questions, body) : undefined;
-  const rows = await listSubmittedAnswers(db, dataset.id, rids);
-  const answers: SubmittedAnswer[] = rows.map((row) => ({ recordId: row.record_id, userId: row.user_id, values: fromJson(row.values) }));
-  const result = computeDatasetAgreement(questions.map(agreementQuestion), answers);
-  const names = await findUsernames(db, result.annotators.map((a) => a.user_id));
+  const measured = questions.map(agreementQuestion).filter((q) => measuresType(q.type));
+  const names = measured.map((q) => q.name);
+  const answers = new AnswerTable(names);
+  await forEachSubmittedAnswer(db, dataset.id, names, rids, (recordId, userId, texts) => answers.add(recordId, userId, texts));
+  const result = computeDatasetAgreement(measured, answers);
+  const usernames = await findUsernames(db, result.annotators.map((a) => a.user_id));
   // Rows come in no set order: annotators are listed by username.
   const named = (list: AnnotatorAgreement[]) =>
-    list.map((a) => ({ ...a, username: names.get(a.user_id) ?? null })).sort((a, b) => (a.username ?? '').localeCompare(b.username ?? ''));
+    list.map((a) => ({ ...a, username: usernames.get(a.user_id) ?? null })).sort((a, b) => (a.username ?? '').localeCompare(b.username ?? ''));
   return {
     questions: result.questions.map((q) => ({ ...q, annotators: named(q.annotators) })),
     annotators: named(result.annotators),

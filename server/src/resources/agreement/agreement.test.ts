@@ -54,7 +54,7 @@ describe('GET /datasets/{id}/agreement', () => {
     expect(byName.rating).toMatchObject({ metric: 'interval', records: 2, percent_agreement: 50 });
     expect(byName.rating.alpha).toBeCloseTo(8 / 11, 12);
     expect(byName.topics).toMatchObject({ records: 0, percent_agreement: null, alpha: null });
-    const byUserId = (list: { user_id: string }[]) => [...list].sort((a, b) => a.user_id.localeCompare(b.user_id));
+    const byUserId = <T extends { user_id: string }>(list: T[]) => [...list].sort((a, b) => a.user_id.localeCompare(b.user_id));
     expect(byUserId(byName.label.annotators)).toEqual(byUserId([
       { user_id: principals.annotatorMember.id, username: principals.annotatorMember.username, records: 3, percent_agreement: expect.closeTo(200 / 3, 10) },
       { user_id: second.id, username: second.username, records: 3, percent_agreement: expect.closeTo(200 / 3, 10) },
