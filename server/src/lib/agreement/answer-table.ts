@@ -4,6 +4,8 @@
  * stay text so that each distinct answer is parsed once, not once per response; the answers of a
  * record are found together by a counting sort, without an array per record.
  */
+const TEXTS_CACHED = 50_000;
+
 export class AnswerTable {
   private readonly recordIndex = new Map<string, number>();
   private readonly userIndex = new Map<string, number>();
@@ -12,6 +14,9 @@ export class AnswerTable {
   private readonly userOf: number[] = [];
   /** per question (in `questionNames` order), per answer: the value's JSON text or null */
   readonly columns: (string | null)[][];
+  private readonly textsOfStored = new Map<string, (string | null)[]>();
+  private lastUserId: string | undefined;
+  private lastUser = -1;
 
   constructor(readonly questionNames: readonly string[]) {
     this.columns = questionNames.map(() => []);
@@ -30,6 +35,24 @@ export class AnswerTable {
     return table;
   }
 
+  /**
+   * A response's stored values (JSON text). Responses with the same answers store the same text:
+   * it is parsed once and its answers' texts reused, up to TEXTS_CACHED distinct values (free-text
+   * answers make most values unique, and then caching only costs memory).
+   */
+  addStored(recordId: string, userId: string, stored: string): void {
+    let texts = this.textsOfStored.get(stored);
+    if (texts === undefined) {
+      const values = JSON.parse(stored) as Record<string, { value?: unknown } | null | undefined>;
+      texts = this.questionNames.map((name) => {
+        const value = values[name]?.value;
+        return value === undefined || value === null ? null : JSON.stringify(value);
+      });
+      if (this.textsOfStored.size < TEXTS_CACHED) this.textsOfStored.set(stored, texts);
+    }
+    this.add(recordId, userId, texts);
+  }
+
   /** `texts[q]`: the JSON text of the answer to questionNames[q], null when not answered. */
   add(recordId: string, userId: string, texts: readonly (string | null)[]): void {
     let record = this.recordIndex.get(recordId);
@@ -37,12 +60,15 @@ export class AnswerTable {
       record = this.recordIndex.size;
       this.recordIndex.set(recordId, record);
     }
-    let user = this.userIndex.get(userId);
+    // Rows mostly arrive user by user (the responses index): the previous answer's author is checked first.
+    let user = userId === this.lastUserId ? this.lastUser : this.userIndex.get(userId);
     if (user === undefined) {
       user = this.userIds.length;
       this.userIndex.set(userId, user);
       this.userIds.push(userId);
     }
+    this.lastUserId = userId;
+    this.lastUser = user;
     this.recordOf.push(record);
     this.userOf.push(user);
     for (let q = 0; q < this.columns.length; q++) this.columns[q].push(texts[q]);

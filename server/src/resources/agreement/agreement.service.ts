@@ -31,7 +31,7 @@ export async function datasetAgreement(db: Db, user: UserRow, datasetId: string,
   const measured = questions.map(agreementQuestion).filter((q) => measuresType(q.type));
   const names = measured.map((q) => q.name);
   const answers = new AnswerTable(names);
-  await forEachSubmittedAnswer(db, dataset.id, names, rids, (recordId, userId, texts) => answers.add(recordId, userId, texts));
+  await forEachSubmittedAnswer(db, dataset.id, rids, (recordId, userId, values) => answers.addStored(recordId, userId, values));
   const result = computeDatasetAgreement(measured, answers);
   const usernames = await findUsernames(db, result.annotators.map((a) => a.user_id));
   // Rows come in no set order: annotators are listed by username.

@@ -80,6 +80,22 @@ describe('GET /datasets/{id}/agreement', () => {
     expect(afterValidation).toMatchObject({ records: 1, percent_agreement: 100 });
   });
 
+  it('reads answers to a question whose name holds a quote', async () => {
+    const labels = ['x', 'y'].map((value) => ({ value, text: value, description: null }));
+    const quoted = await seedDataset(server.app.database.db, server.app.database.dialect, {
+      workspaceId: principals.workspace.id,
+      questions: [{ name: 'say "which"', required: true, settings: { type: 'label_selection', options: labels, visible_options: 2 } }],
+    });
+    const answer = (userId: string, value: string) => ({ user_id: userId, status: 'submitted', values: { 'say "which"': { value } } });
+    const items = [
+      { fields: { text: 'a' }, responses: [answer(principals.annotatorMember.id, 'x'), answer(second.id, 'x')] },
+      { fields: { text: 'b' }, responses: [answer(principals.annotatorMember.id, 'x'), answer(second.id, 'y')] },
+    ];
+    expect((await api.put(`/datasets/${quoted.id}/records/bulk`, { items })).status).toBe(200);
+    const res = await api.get(`/datasets/${quoted.id}/agreement`);
+    expect(res.body.questions[0]).toMatchObject({ question: { name: 'say "which"' }, records: 2, percent_agreement: 50 });
+  });
+
   it('refuses bad filters with a 422 that says what is wrong', async () => {
     const notJson = await agreementOf('?filters=%7Bnope');
     expect(notJson.status).toBe(422);
