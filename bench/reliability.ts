@@ -7,7 +7,12 @@
  *     count acknowledged writes lost and half-written batches;
  *  4. soak: SOAK_CLIENTS (default 100) annotators on loopback for SOAK_SECONDS (default 60; 300 for
  *     the full run) against the real server process, each fetching its next page and submitting
- *     once every SOAK_PACE_MS (default 1000): errors, p99 latency per kind, RSS growth.
+ *     once every SOAK_PACE_MS (default 1000): errors, p99 latency per kind, RSS growth;
+ *  5. abuse: ABUSE_CLIENTS (default 3) annotators each keep ABUSE_PARALLEL (default 10) of the most
+ *     expensive requests they can build under way for ABUSE_SECONDS (default 30) against the real
+ *     server process (ABUSE_RECORDS, default 5000, ordinary records), while one well-behaved
+ *     annotator reads pages and searches one word: its p50/p99 and wrong answers (alone, then under
+ *     the flood), the flood's answers by status, the server's peak RSS.
  * Prints plain `name: value` lines. Run from the repo root: `npx tsx bench/reliability.ts`.
  */
 import fs from 'node:fs';
@@ -19,6 +24,7 @@ import { startTestServer } from '../server/test/test-server.js';
 import { CHILD_OWNER, startChildServer } from '../server/test/reliability/child-server.js';
 import { runDurability } from '../server/test/reliability/durability-scenario.js';
 import { fuzzCaseArbitrary, runFuzzCase } from '../server/test/reliability/fuzz-cases.js';
+import { abusiveRequests, readerCycle, seedAbuseWorld, sendAbusive } from '../server/test/reliability/search-abuse.js';
 import { buildWorld, listApiRoutes, MATRIX_PRINCIPALS, snapshotTables, waitForJobs } from '../server/test/reliability/harness.js';
 import { expectedStatus, ROUTE_EXPECTATIONS, sendRouteRequest } from '../server/test/reliability/route-expectations.js';
 
@@ -27,7 +33,11 @@ const KILL_CYCLES = Number(process.env.KILL_CYCLES ?? 5);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const SOAK_CLIENTS = Number(process.env.SOAK_CLIENTS ?? 100);
 const SOAK_PACE_MS = Number(process.env.SOAK_PACE_MS ?? 1000);
-const only = (process.env.ONLY ?? 'authz,fuzz,durability,soak').split(',');
+const ABUSE_SECONDS = Number(process.env.ABUSE_SECONDS ?? 30);
+const ABUSE_CLIENTS = Number(process.env.ABUSE_CLIENTS ?? 3);
+const ABUSE_PARALLEL = Number(process.env.ABUSE_PARALLEL ?? 10);
+const ABUSE_RECORDS = Number(process.env.ABUSE_RECORDS ?? 5000);
+const only = (process.env.ONLY ?? 'authz,fuzz,durability,soak,abuse').split(',');
 
 const print = (name: string, value: string | number) => console.log(`${name}: ${value}`);
 
@@ -230,7 +240,70 @@ async function soak() {
   }
 }
 
+async function abuse() {
+  const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn' } });
+  try {
+    const world = await seedAbuseWorld(child.url, { records: ABUSE_RECORDS, abusers: ABUSE_CLIENTS, ownerApiKey: CHILD_OWNER.apiKey });
+    const pid = child.process.pid!;
+    const pct = (values: number[], p: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1);
+    };
+    const readFor = async (ms: number) => {
+      const latencies: number[] = [];
+      let wrong = 0;
+      const until = Date.now() + ms;
+      for (let k = 0; Date.now() < until; k++) {
+        const cycle = await readerCycle(world, k);
+        latencies.push(...cycle.latencies);
+        wrong += cycle.problems.length;
+        for (const problem of cycle.problems.slice(0, 3)) console.error(`  reader: ${problem}`);
+      }
+      return { latencies, wrong };
+    };
+    const alone = await readFor(5_000);
+
+    const requests = abusiveRequests();
+    const statuses = new Map<number, number>();
+    const okMsByKind = new Map<string, number[]>();
+    let rssPeak = rssOf(pid);
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(pid))), 200);
+    const deadline = Date.now() + ABUSE_SECONDS * 1000;
+    const flood = async (abuser: number, lane: number) => {
+      for (let k = lane; Date.now() < deadline; k += ABUSE_PARALLEL) {
+        const request = requests[(k + abuser) % requests.length];
+        const answer = await sendAbusive(world.abusers[abuser], world.datasetId, request, 60_000);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status < 300) okMsByKind.set(request.name, [...(okMsByKind.get(request.name) ?? []), answer.ms]);
+      }
+    };
+    const floods = world.abusers.flatMap((_, a) => Array.from({ length: ABUSE_PARALLEL }, (_, lane) => flood(a, lane)));
+    const [flooded] = await Promise.all([readFor(ABUSE_SECONDS * 1000), ...floods]);
+    clearInterval(sampler);
+    const count = (test: (status: number) => boolean) => [...statuses].filter(([status]) => test(status)).reduce((sum, [, n]) => sum + n, 0);
+    print('abuse_seconds', ABUSE_SECONDS);
+    print('abuse_records', world.records);
+    print('abuse_clients', `${ABUSE_CLIENTS} annotators x ${ABUSE_PARALLEL} requests under way, ${requests.length} kinds of request`);
+    print('abuse_requests', count(() => true));
+    print('abuse_statuses', [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}:${n}`).join(' '));
+    print('abuse_5xx_or_no_answer', count((status) => status === 0 || status >= 500));
+    for (const [kind, ms] of okMsByKind) print(`abuse_answered_p50_ms [${kind}]`, pct(ms, 0.5));
+    print('reader_alone_requests', alone.latencies.length);
+    print('reader_alone_p50_ms', pct(alone.latencies, 0.5));
+    print('reader_alone_p99_ms', pct(alone.latencies, 0.99));
+    print('reader_requests', flooded.latencies.length);
+    print('reader_wrong_answers', alone.wrong + flooded.wrong);
+    print('reader_p50_ms', pct(flooded.latencies, 0.5));
+    print('reader_p99_ms', pct(flooded.latencies, 0.99));
+    print('server_rss_peak_mb', (rssPeak / 2 ** 20).toFixed(0));
+    print('load_average_1m', os.loadavg()[0].toFixed(1));
+  } finally {
+    await child.stop();
+  }
+}
+
 if (only.includes('authz') || only.includes('fuzz')) await authorizationAndFuzz();
 if (only.includes('durability')) await durability();
 if (only.includes('soak')) await soak();
+if (only.includes('abuse')) await abuse();
 process.exit(0);

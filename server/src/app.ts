@@ -12,6 +12,7 @@ import { databasePlugin } from './plugins/app/database.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/app/errors.js';
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { memoryReleasePlugin } from './plugins/app/memory-release.js';
+import { userWorkSlotsPlugin } from './plugins/app/user-work-slots.js';
 import { installValidators } from './plugins/app/validation.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   await app.register(jobsPlugin);
   await app.register(memoryReleasePlugin);
+  await app.register(userWorkSlotsPlugin);
 
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await loadResources(app);

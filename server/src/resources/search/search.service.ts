@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { SearchBody } from '@scholia/shared/contract';
 import { requireAdminMember, requireMember } from '../../auth/access.js';
@@ -25,7 +26,9 @@ import {
   type RecordFilter,
   type RecordSearch,
 } from '../../storage/repositories/search.repository.js';
-import { buildTextMatch, textIndexColumn } from '../../storage/search/text-index.js';
+import { buildTextMatch, textIndexColumn, textQueryTerms } from '../../storage/search/text-index.js';
+import { SearchTimeBudgetExceeded, withinTimeBudget } from '../../storage/search/search-time-budget.js';
+import { SEARCH_TIME_BUDGET_MS, TEXT_QUERY_MAX_CHARS, TEXT_QUERY_MAX_TERMS } from '../../lib/work-limits.js';
 import { oneTermOf, pageFromChampions, readyTextChampions } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
 import { readyMetadataColumns } from '../../storage/search/metadata-columns.js';
@@ -38,7 +41,9 @@ import { loadRecordRelations } from '../records/load-record-relations.js';
 import type { RecordInclude } from '../records/record-include.js';
 import { presentRecord, type RecordJson } from '../records/record.presenter.js';
 import { recordVisibilityFor } from '../records/record-visibility.js';
+import { readMetadataSettings } from '../metadata-properties/metadata-settings.js';
 import { searchWithColumns } from './column-search.js';
+import { mergeFilters, mergeSort } from './merge-search-terms.js';
 import {
   findTextField,
   findVectorSettings,
@@ -76,7 +81,9 @@ interface PageEntry {
 
 /**
  * Record search (contract §4): text (FTS5, bm25), filters, sort, paging and vector similarity.
- * Default order: relevance for text and vector queries, insertion order otherwise.
+ * Default order: relevance for text and vector queries, insertion order otherwise. Between its
+ * steps a search waits for the next turn of the event loop (`nextTurn`): SQLite queries never
+ * yield, and a light request (lib/user-work-slots.ts) can then go between the steps of a heavy one.
  */
 export async function searchRecords(db: Db, user: UserRow, datasetId: string, body: SearchBody, options: SearchOptions): Promise<SearchResult> {
   const { dataset, isMember } = await getDatasetForUserOrThrow(db, datasetId, user.id);
@@ -102,6 +109,7 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   const textQuery = body.query?.text ?? undefined;
   if (textQuery) {
     const field = textQuery.field ? findTextField(settings, textQuery.field) : undefined;
+    checkTextQuery(textQuery.q);
     textMatch = buildTextMatch(textQuery.q, field ? textIndexColumn(settings.fields, field.name) : undefined);
     if (textMatch === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
   }
@@ -115,8 +123,11 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     questions: settings.questions.filter((q) => !hidden?.ids.has(q.id)),
     metadataProperties: settings.metadataProperties.filter((property) => !visibleKeys || visibleKeys.has(property.name)),
   };
-  const filters = await withListProbes(db, dataset.id, resolveFilters(body, searchable, perspective));
-  const sort = resolveSort(body, searchable, perspective);
+  const numericMetadata = new Set(
+    searchable.metadataProperties.filter((p) => readMetadataSettings(p.settings).type !== 'terms').map((p) => p.name),
+  );
+  const filters = await withListProbes(db, dataset.id, mergeFilters(resolveFilters(body, searchable, perspective), numericMetadata));
+  const sort = mergeSort(resolveSort(body, searchable, perspective));
   const search: RecordSearch = { datasetId: dataset.id, filters, textMatch, sort };
 
   let page: PageEntry[];
@@ -152,14 +163,14 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
       limit: window,
       negate: vectorQuery.order === 'least_similar',
       excludeRid,
-      candidateRids: restricted ? await listMatchingRids(db, await withTextPlan(db, search)) : undefined,
+      candidateRids: restricted ? await withinBudget(db, async (q) => listMatchingRids(q, await withTextPlan(q, search))) : undefined,
     });
     // contract §4.2: query_score is (1 + cos) / 2, as the reference engine reports it
     const scored = hits.map((hit) => ({ rid: hit.rid, score: (1 + hit.cosine) / 2 }));
     total = scored.length;
     if (sort.length > 0) {
       const scoreOf = new Map(scored.map((hit) => [hit.rid, hit.score]));
-      const ordered = await sortRids(db, dataset.id, scored.map((hit) => hit.rid), sort);
+      const ordered = await withinBudget(db, (q) => sortRids(q, dataset.id, scored.map((hit) => hit.rid), sort));
       page = ordered.slice(options.offset, options.offset + options.limit).map((rid) => ({ rid, score: scoreOf.get(rid) ?? null }));
     } else {
       page = scored.slice(options.offset, options.offset + options.limit);
@@ -167,10 +178,12 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   } else if (matchesNothing) {
     return { items: [], total: 0 };
   } else {
-    ({ page, total } = await pageOfMatches(db, search, settings, options));
+    ({ page, total } = await withinBudget(db, (q) => pageOfMatches(q, db, search, settings, options)));
   }
 
+  await nextTurn();
   const rows = await findRecordsByRids(db, page.map((entry) => entry.rid));
+  await nextTurn();
   const relations = await loadRecordRelations(db, rows, options.include, {
     responsesOfUserId: options.me ? user.id : undefined,
     validation: user.role !== 'annotator',
@@ -191,13 +204,20 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
  * An explicit sort leaves `query_score` null, as the reference engine does (a field sort skips
  * scoring); bm25 of a few chosen rows would cost a pass over every hit of each term.
  */
-async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSettings, options: SearchOptions): Promise<{ page: PageEntry[]; total: number }> {
+async function pageOfMatches(
+  db: Db,
+  /** The server's database, not a transaction: the in-memory copies are built from it on their own connections. */
+  base: Db,
+  search: RecordSearch,
+  settings: DatasetSettings,
+  options: SearchOptions,
+): Promise<{ page: PageEntry[]; total: number }> {
   // Asked on every search, so a large dataset in use (its annotation queue is a search too) has
   // its columns and champion lists built by the time a search filters, sorts or looks for a word.
   const version = await readRecordSetVersion(db, search.datasetId);
   const propertyNames = settings.metadataProperties.map((property) => property.name);
-  const columns = await readyMetadataColumns(db, search.datasetId, version, propertyNames);
-  const champions = await readyTextChampions(db, search.datasetId, version, settings.fields);
+  const columns = await readyMetadataColumns(base, search.datasetId, version, propertyNames);
+  const champions = await readyTextChampions(base, search.datasetId, version, settings.fields);
   const fromColumns = await searchWithColumns(db, search, columns, champions, options.offset, options.limit);
   const unsorted = search.sort.length === 0;
   const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));
@@ -209,11 +229,39 @@ async function pageOfMatches(db: Db, search: RecordSearch, settings: DatasetSett
     return { page: scored(ranked.page), total: ranked.total ?? (await totalFor(db, search, ranked.page.length, options)) };
   }
   // The columns hold every record at the current version: their length is the dataset's size.
+  await nextTurn();
   const planned = { ...(await withTextPlan(db, search)), recordCount: columns?.rids.length };
   const page = planned.textMatch !== undefined && unsorted
     ? await pageByTextScore(db, planned, options.offset, options.limit)
     : await pageBySort(db, planned, options.offset, options.limit);
+  await nextTurn();
   return { page: scored(page), total: await totalFor(db, planned, page.length, options) };
+}
+
+/**
+ * A text query's bounds (lib/work-limits.ts): the index walks every hit of each distinct term, so
+ * the work grows with their number; repeated terms count once.
+ */
+function checkTextQuery(q: string) {
+  if (q.length > TEXT_QUERY_MAX_CHARS) {
+    throw new UnprocessableError(`Text query is too long: ${q.length} characters, at most ${TEXT_QUERY_MAX_CHARS} are allowed.`);
+  }
+  const terms = textQueryTerms(q).length;
+  if (terms > TEXT_QUERY_MAX_TERMS) {
+    throw new UnprocessableError(`Text query has too many distinct terms: ${terms}, at most ${TEXT_QUERY_MAX_TERMS} are allowed.`);
+  }
+}
+
+/** Runs a search's heavy queries within SEARCH_TIME_BUDGET_MS; past it, a 422 telling how to narrow the search. */
+async function withinBudget<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  try {
+    return await withinTimeBudget(db, SEARCH_TIME_BUDGET_MS, work);
+  } catch (error) {
+    if (!(error instanceof SearchTimeBudgetExceeded)) throw error;
+    throw new UnprocessableError(
+      `The search exceeded its time budget of ${SEARCH_TIME_BUDGET_MS / 1000} s. Narrow it: fewer or rarer text terms, fewer filters or sort keys, or a smaller page.`,
+    );
+  }
 }
 
 /**

@@ -140,16 +140,32 @@ function collectStrings(value: unknown): string[] {
 const TOKEN_RUN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
 /**
+ * The distinct terms of a user's text query, in first-seen order: its token runs, one per index
+ * token (`The`, `the` and `thé` are one term). The index would otherwise walk a term's postings
+ * once per repetition: "the" 400 times cost a minute on 5,000 records.
+ */
+export function textQueryTerms(text: string): string[] {
+  const terms = new Map<string, string>();
+  for (const token of text.match(TOKEN_RUN) ?? []) {
+    // Keyed by the index's form, but the token run itself is what reaches FTS5, which folds it as
+    // it folds documents (NFD of a Hangul syllable, for one, is not what FTS5 stores).
+    const key = indexTokens(token).join(' ');
+    if (!terms.has(key)) terms.set(key, token);
+  }
+  return [...terms.values()];
+}
+
+/**
  * The FTS5 MATCH expression for a user's text query (contract §4.2: tokenised, case-insensitive,
  * every term must match), restricted to one index column when given. User text never reaches
  * FTS5 syntax: it is cut into token runs and each is quoted, so `"`, `*`, `AND`, `NEAR(` or
- * `col:` are plain words. Returns undefined when the text has no tokens (matches nothing, as
- * the reference's `match` with zero terms).
+ * `col:` are plain words. Repeated terms appear once (textQueryTerms). Returns undefined when
+ * the text has no tokens (matches nothing, as the reference's `match` with zero terms).
  */
 export function buildTextMatch(text: string, column?: string): string | undefined {
-  const tokens = text.match(TOKEN_RUN);
-  if (!tokens || tokens.length === 0) return undefined;
-  const phrases = tokens.map((token) => `"${token}"`).join(' ');
+  const terms = textQueryTerms(text);
+  if (terms.length === 0) return undefined;
+  const phrases = terms.map((term) => `"${term}"`).join(' ');
   return column ? `${column} : (${phrases})` : phrases;
 }
 

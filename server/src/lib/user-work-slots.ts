@@ -1,0 +1,131 @@
+import { performance } from 'node:perf_hooks';
+import { TooManyRequestsError } from '../errors.js';
+import { USER_BUSY_RETRY_AFTER_SECONDS, USER_MAX_ADMITTED_EXPENSIVE, USER_QUEUE_WAIT_MS } from './work-limits.js';
+
+/**
+ * Work slots for expensive requests (search, metrics, bulk writes), shared fairly between users so
+ * one user's flood cannot take the server from the others. `maxRunning` run at once; a freed slot
+ * goes to the waiting user with the fewest requests under way, then the one who has had the least
+ * of the server's time lately (the time their requests held a slot, halved every
+ * USAGE_HALF_LIFE_MS), so a user who sends one request at a time (the SDK, the web app) goes ahead
+ * of a flood. A user may have
+ * USER_MAX_ADMITTED_EXPENSIVE running or waiting; past that, or after USER_QUEUE_WAIT_MS of
+ * waiting, the request is refused with 429 and Retry-After.
+ *
+ * Slots are given out on the next turn of the event loop, never at once: on SQLite a request's
+ * queries resolve without yielding, so a request started at once would run to its end before the
+ * requests that arrived meanwhile were even parsed, and the first to arrive would always win.
+ */
+
+interface UserWork {
+  running: number;
+  waiting: (() => void)[];
+}
+
+/** Milliseconds a user's slot time takes to count half as much. */
+const USAGE_HALF_LIFE_MS = 2_000;
+
+
+interface Usage {
+  ms: number;
+  at: number;
+}
+
+export class UserWorkSlots {
+  private running = 0;
+  private dispatchScheduled = false;
+  private readonly workByUser = new Map<string, UserWork>();
+  private readonly usageByUser = new Map<string, Usage>();
+
+  constructor(private readonly maxRunning: number) {}
+
+  async run<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const mine = this.workByUser.get(userId) ?? { running: 0, waiting: [] };
+    if (mine.running + mine.waiting.length >= USER_MAX_ADMITTED_EXPENSIVE) throw tooManyOfUser();
+    this.workByUser.set(userId, mine);
+    await this.waitForSlot(userId, mine);
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      const now = performance.now();
+      this.usageByUser.set(userId, { ms: this.usage(userId, now) + (now - started), at: now });
+      mine.running -= 1;
+      this.running -= 1;
+      this.forget(userId, mine);
+      this.scheduleDispatch();
+    }
+  }
+
+  private waitForSlot(userId: string, mine: UserWork): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const start = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        mine.waiting.splice(mine.waiting.indexOf(start), 1);
+        this.forget(userId, mine);
+        reject(serverBusy());
+      }, USER_QUEUE_WAIT_MS);
+      mine.waiting.push(start);
+      this.scheduleDispatch();
+    });
+  }
+
+  private scheduleDispatch() {
+    if (this.dispatchScheduled) return;
+    this.dispatchScheduled = true;
+    setImmediate(() => {
+      this.dispatchScheduled = false;
+      this.dispatch();
+    });
+  }
+
+  /**
+   * Starts waiting requests while slots are free: first the user with the fewest requests under
+   * way, then the one with the least slot time lately. A user with just this one request under way
+   * (a reader, an SDK script) may also run beside the `maxRunning`: a search yields between its
+   * steps, so such a request goes between the steps of an expensive one instead of after all of it.
+   */
+  private dispatch() {
+    const now = performance.now();
+    while (this.running < this.maxRunning + 1) {
+      let chosen: UserWork | undefined;
+      let best: [number, number] = [Infinity, Infinity];
+      for (const [userId, work] of this.workByUser) {
+        if (work.waiting.length === 0) continue;
+        const rank: [number, number] = [work.running + work.waiting.length, this.usage(userId, now)];
+        if (rank[0] < best[0] || (rank[0] === best[0] && rank[1] < best[1])) [chosen, best] = [work, rank];
+      }
+      if (!chosen || (this.running >= this.maxRunning && best[0] > 1)) return;
+      this.running += 1;
+      chosen.running += 1;
+      chosen.waiting.shift()!();
+    }
+  }
+
+  private usage(userId: string, now: number): number {
+    const usage = this.usageByUser.get(userId);
+    return usage ? usage.ms * 0.5 ** ((now - usage.at) / USAGE_HALF_LIFE_MS) : 0;
+  }
+
+  private forget(userId: string, mine: UserWork) {
+    if (mine.running > 0 || mine.waiting.length > 0) return;
+    this.workByUser.delete(userId);
+    // Past a few half-lives the usage no longer orders anyone.
+    if (this.usage(userId, performance.now()) < 1) this.usageByUser.delete(userId);
+  }
+}
+
+const tooManyOfUser = () =>
+  new TooManyRequestsError(
+    `Too many requests under way: at most ${USER_MAX_ADMITTED_EXPENSIVE} searches, metrics or bulk writes per user may run or wait at once. Retry once one has finished.`,
+    USER_BUSY_RETRY_AFTER_SECONDS,
+  );
+
+const serverBusy = () =>
+  new TooManyRequestsError(
+    `The server is busy: this request waited ${USER_QUEUE_WAIT_MS / 1000} s for its turn among the searches, metrics and bulk writes under way. Retry later.`,
+    USER_BUSY_RETRY_AFTER_SECONDS,
+  );

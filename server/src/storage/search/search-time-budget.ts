@@ -1,0 +1,26 @@
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect.js';
+import type { Tables } from '../tables.js';
+
+/**
+ * Runs a search's queries within a time budget. PostgreSQL: in one read transaction whose
+ * statements are cancelled past `budgetMs` (SET LOCAL statement_timeout), reported as
+ * SearchTimeBudgetExceeded. SQLite: better-sqlite3 can neither interrupt a statement nor register
+ * a progress handler, so each statement runs to its end on the event loop; the bounds on the
+ * search's input (lib/work-limits.ts) are what keep it short there.
+ */
+export class SearchTimeBudgetExceeded extends Error {}
+
+export async function withinTimeBudget<T>(db: Kysely<Tables>, budgetMs: number, work: (db: Kysely<Tables>) => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres') return work(db);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL statement_timeout = ${sql.lit(Math.max(1, Math.round(budgetMs)))}`.execute(trx);
+      return work(trx);
+    });
+  } catch (error) {
+    // 57014 query_canceled: the statement timeout fired
+    if ((error as { code?: string }).code === '57014') throw new SearchTimeBudgetExceeded('statement timeout', { cause: error });
+    throw error;
+  }
+}
