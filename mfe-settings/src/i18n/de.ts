@@ -56,6 +56,15 @@ export const de: SettingsMessages = {
     draft: 'Entwurf: {{count}}',
     discarded: 'Verworfen: {{count}}',
     pendingMine: 'Ausstehend: {{count}}',
+    agreement: {
+      title: 'Übereinstimmung der Annotierenden',
+      none: 'Noch kein Eintrag hat zwei abgeschickte Antworten.',
+      question: 'Frage',
+      records: 'Einträge mit 2+ Antworten',
+      percent: 'Übereinstimmung',
+      alpha: 'Krippendorffs Alpha',
+      annotators: 'Übereinstimmung mit den anderen',
+    },
   },
   seeDataset: {
     title: 'Deinen Datensatz ansehen',

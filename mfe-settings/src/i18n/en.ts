@@ -54,6 +54,15 @@ export const en = {
     draft: 'Draft: {{count}}',
     discarded: 'Discarded: {{count}}',
     pendingMine: 'Pending: {{count}}',
+    agreement: {
+      title: 'Annotator agreement',
+      none: 'No record has two submitted responses yet.',
+      question: 'Question',
+      records: 'Records with 2+ responses',
+      percent: 'Agreement',
+      alpha: "Krippendorff's alpha",
+      annotators: 'Agreement with the others',
+    },
   },
   seeDataset: {
     title: 'See your dataset',

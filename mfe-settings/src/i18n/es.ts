@@ -56,6 +56,15 @@ export const es: SettingsMessages = {
     draft: 'Borradores: {{count}}',
     discarded: 'Descartadas: {{count}}',
     pendingMine: 'Pendientes: {{count}}',
+    agreement: {
+      title: 'Acuerdo entre anotadores',
+      none: 'Ningún registro tiene todavía dos respuestas enviadas.',
+      question: 'Pregunta',
+      records: 'Registros con 2+ respuestas',
+      percent: 'Acuerdo',
+      alpha: 'Alfa de Krippendorff',
+      annotators: 'Acuerdo con los demás',
+    },
   },
   seeDataset: {
     title: 'Ver tu conjunto de datos',

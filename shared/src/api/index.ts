@@ -17,3 +17,4 @@ export * from './export-jobs.js';
 export * from './hub-datasets.js';
 export * from './dataset-creation.js';
 export * from './import-jobs.js';
+export * from './agreement.js';

@@ -5,6 +5,7 @@ import { datasetMetricsQuery, datasetProgressQuery, queryClient } from '@scholia
 import { bus, type AppEvents } from '@scholia/shared/bus';
 import { formatNumber } from '@scholia/shared/i18n';
 import { SETTINGS_NS } from '../../i18n/register-settings-i18n.js';
+import { DatasetAgreement } from './dataset-agreement.js';
 
 /** Percent with 2 decimals (spec §9). */
 export function progressPercent(completed: number, total: number): string {
@@ -67,6 +68,7 @@ export function DatasetProgress({ datasetId }: { datasetId: string }) {
           {' · '}{t('progress.discarded', { count: m.discarded })} · {t('progress.pendingMine', { count: m.pending })}
         </p>
       )}
+      <DatasetAgreement datasetId={datasetId} />
     </section>
   );
 }
