@@ -14,6 +14,7 @@ import { jobsPlugin } from './plugins/app/jobs.js';
 import { memoryReleasePlugin } from './plugins/app/memory-release.js';
 import { userWorkSlotsPlugin } from './plugins/app/user-work-slots.js';
 import { installValidators } from './plugins/app/validation.js';
+import { corsPlugin } from './plugins/external/cors.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
@@ -58,6 +59,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     frameAncestors: config.frameAncestors,
     connectSrc: [new URL(config.datasetsServerUrl).origin],
   });
+  // Before every route, so preflights are answered ahead of authentication and the web fallback.
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(formbody);
   acceptEmptyJsonBodies(app);
   await app.register(swagger, {

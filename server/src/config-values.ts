@@ -29,3 +29,27 @@ export function readPortSetting(env: NodeJS.ProcessEnv, name: string, fallback: 
   if (!/^\d+$/.test(raw) || port > 65535) throw new ConfigError(`${name} must be a port number from 0 to 65535, not "${env[name]}"`);
   return port;
 }
+
+/**
+ * Comma-separated exact web origins (`scheme://host[:port]`, no path, no `*`); unset or empty: none.
+ * Each is returned in the form browsers send in `Origin` (lower-case host, default port dropped).
+ */
+export function readOriginListSetting(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return [...new Set(entries.map((entry) => parseOrigin(name, entry)))];
+}
+
+function parseOrigin(name: string, entry: string): string {
+  const problem = `${name} takes comma-separated origins such as https://app.example.org or http://localhost:5173, not "${entry}"`;
+  // A pattern would let through more sites than the operator named.
+  if (entry.includes('*')) throw new ConfigError(problem);
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    throw new ConfigError(problem);
+  }
+  const bareOrigin = url.pathname === '/' && !entry.endsWith('/') && !url.search && !url.hash && !url.username && !url.password;
+  if (!['http:', 'https:'].includes(url.protocol) || !bareOrigin) throw new ConfigError(problem);
+  return url.origin;
+}

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readBooleanSetting, readPortSetting } from './config-values.js';
+import { readBooleanSetting, readOriginListSetting, readPortSetting } from './config-values.js';
 
 /** Runtime settings, read once from the environment (documented in the README's table). */
 export interface AppConfig {
@@ -19,6 +19,8 @@ export interface AppConfig {
   serveSourceMaps: boolean;
   logLevel: string;
   frameAncestors: string[];
+  /** Web origins whose pages may call the API and load the remotes cross-origin (SCHOLIA_CORS_ORIGINS, comma-separated; unset: none). */
+  corsOrigins: string[];
   /** Sign-in attempts a minute from one client address, whatever the usernames (SCHOLIA_LOGIN_RATE_LIMIT; 0: no limit). */
   loginRateLimitPerMinute: number;
   /** Failed sign-ins on one username before each further attempt waits 1 s, 2 s… (SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES; 0: off). */
@@ -69,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: readBooleanSetting(env, 'SCHOLIA_SERVE_SOURCE_MAPS', false),
     logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
     frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),
+    corsOrigins: readOriginListSetting(env, 'SCHOLIA_CORS_ORIGINS'),
     loginRateLimitPerMinute: Number(env.SCHOLIA_LOGIN_RATE_LIMIT ?? 20),
     loginBackoffAfterFailures: Number(env.SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES ?? 5),
     trustedProxies: (env.SCHOLIA_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),

@@ -21,6 +21,13 @@ export const webPlugin = fp(
     const webDir = options.webDir;
     if (!webDir || !fs.existsSync(path.join(webDir, 'index.html'))) return;
     const serveSourceMaps = options.serveSourceMaps ?? false;
+    // setHeaders below writes Vary on the raw response; a Vary the reply carries too (CORS's Origin)
+    // would replace it when the head is written, so the two are joined.
+    app.addHook('onSend', async (_request, reply) => {
+      const rawVary = reply.raw.getHeader('vary');
+      const replyVary = reply.getHeader('vary');
+      if (rawVary && replyVary) reply.header('Vary', `${String(replyVary)}, ${String(rawVary)}`);
+    });
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
@@ -50,8 +57,9 @@ export const webPlugin = fp(
       if (file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(webDir, file));
       }
-      // A missing map is a 404, not the shell's page (a withheld one is refused by allowedPath).
-      if (SOURCE_MAP.test(urlPath)) return reply.code(404).send({ detail: 'Not Found' });
+      // A missing map or remote file is a 404, not the shell's page (a withheld map is refused by
+      // allowedPath): a host loading a remote's chunk must see the failure, not parse HTML as script.
+      if (SOURCE_MAP.test(urlPath) || urlPath.startsWith('/remotes/')) return reply.code(404).send({ detail: 'Not Found' });
       const html = renderIndexHtml(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), readBootManifest(webDir));
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
