@@ -258,7 +258,8 @@ function planRecord(
     fieldsChanged = previous?.fieldsChanged ?? false;
     fields = previous?.fields ?? fromJson<Record<string, unknown>>(existing.fields);
     let storedFields = base.fields;
-    if (item.fields !== undefined && item.fields !== null) {
+    // A present `fields` replaces them whole: null is refused as empty, as the reference does.
+    if (item.fields !== undefined) {
       fields = checkFields(item.fields, context);
       storedFields = toJson(fields);
       fieldsChanged = true;
@@ -386,7 +387,7 @@ export function suggestionRow(recordId: string, datasetId: string, s: CheckedSug
   };
 }
 
-/** Float32 BLOB as a Buffer view (no copy): what the SQLite and pg drivers bind. */
+/** Float64 BLOB as a Buffer view (no copy): what the SQLite and pg drivers bind. */
 function blob(values: number[]): Uint8Array {
   const bytes = encodeVector(values);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -11,6 +11,8 @@ import * as addRecordSetVersionsPostgres from './202611240500_add_record_set_ver
 import * as bumpRecordSetVersionOnFields from './202611240600_bump_record_set_version_on_fields.js';
 import * as addUserTokenVersion from './202611250100_add_user_token_version.js';
 import * as createRecordValidations from './202611250300_create_record_validations.js';
+import * as createWebhookDeliveries from './202611250400_create_webhook_deliveries.js';
+import * as storeVectorsAsFloat64 from './202611250400_store_vectors_as_float64.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -30,4 +32,6 @@ export const migrations: Record<string, MigrationModule> = {
   '202611240600_bump_record_set_version_on_fields': bumpRecordSetVersionOnFields,
   '202611250100_add_user_token_version': addUserTokenVersion,
   '202611250300_create_record_validations': createRecordValidations,
+  '202611250400_create_webhook_deliveries': createWebhookDeliveries,
+  '202611250400_store_vectors_as_float64': storeVectorsAsFloat64,
 };

@@ -6,7 +6,7 @@ import type { SimilarityHit, SimilarityOptions } from './vector-index.js';
 
 /**
  * Similarity search through pgvector's HNSW index, on PostgreSQL when the `vector` extension is
- * installed (README, PostgreSQL). Vectors keep their float32 `value` (the exact search and every
+ * installed (README, PostgreSQL). Vectors keep their exact float64 `value` (the exact search and every
  * read use it) and gain an `embedding vector` copy written with it; each vector settings gets a
  * partial HNSW index over `embedding::vector(<dimensions>)` for its rows.
  *
@@ -108,7 +108,7 @@ async function fillMissingEmbeddings(db: Kysely<Tables>): Promise<void> {
   }
 }
 
-/** pgvector's text form of a vector: `[1,0.5,-2]` (stored vectors: presentVector's shortest float32 decimals). */
+/** pgvector's text form of a vector: `[1,0.5,-2]` (stored vectors: their float64 components). */
 export function embeddingText(values: ArrayLike<number>): string {
   return `[${Array.from(values, (value) => (Number.isFinite(value) ? value : 0)).join(',')}]`;
 }

@@ -5,6 +5,7 @@ import { DOT_KERNEL_WASM_BASE64 } from './dot-kernel.wasm.js';
 import { findSimilarWithPgvector } from './pgvector.js';
 import { grown } from './typed-arrays.js';
 import { memoryRelease } from '../../lib/memory-release.js';
+import { vectorComponent, vectorLength } from '../vector-codec.js';
 
 /**
  * Exact cosine similarity over one vector settings' vectors (contract §4.2), in two steps:
@@ -15,7 +16,7 @@ import { memoryRelease } from '../../lib/memory-release.js';
  *    bounds at a million records. For each vector the quantisation error ‖v − scale·codes‖ is kept
  *    too: with a unit query it bounds how far the approximate score can be from the exact one.
  * 2. The approximate scores give the k-th best lower bound; only vectors whose upper bound reaches
- *    it can be in the top k, and those few are re-scored exactly from the stored float32 BLOBs.
+ *    it can be in the top k, and those few are re-scored exactly from the stored float64 BLOBs.
  *    The result is the exact top k, not an approximation; usually only k plus a few dozen rows are read.
  *
  * The copy is reloaded when `vector_set_versions.version` (bumped by triggers on every vector
@@ -154,7 +155,7 @@ function eligiblePositions(set: VectorSet, candidateRids: ArrayLike<number> | un
   return positions;
 }
 
-/** Exact cosines of the candidates from their stored float32 vectors; the best `limit`, best first. */
+/** Exact cosines of the candidates from their stored vectors; the best `limit`, best first. */
 async function rescoreExactly(
   db: Kysely<Tables>,
   settings: { id: string; dimensions: number },
@@ -183,11 +184,11 @@ async function rescoreExactly(
 
 function exactCosine(blob: Uint8Array, unitQuery: Float64Array, dimensions: number): number {
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const n = Math.min(dimensions, blob.byteLength >> 2);
+  const n = Math.min(dimensions, vectorLength(blob));
   let dot = 0;
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    const value = view.getFloat32(i * 4, true);
+    const value = vectorComponent(view, i);
     dot += value * unitQuery[i];
     sum += value * value;
   }
@@ -309,10 +310,10 @@ async function loadVectorSet(db: Kysely<Tables>, settings: { id: string; dimensi
  */
 function quantise(blob: Uint8Array, dimensions: number, unit: Float64Array, codes: Int8Array, at: number): { scale: number; error: number } {
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const n = Math.min(dimensions, blob.byteLength >> 2);
+  const n = Math.min(dimensions, vectorLength(blob));
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    unit[i] = view.getFloat32(i * 4, true);
+    unit[i] = vectorComponent(view, i);
     sum += unit[i] * unit[i];
   }
   unit.fill(0, n);
