@@ -5,13 +5,14 @@ const api = vi.hoisted(() => ({
   deleteMyResponse: vi.fn(async () => ({})),
   upsertMyResponses: vi.fn(),
   announceResponsesChanged: vi.fn(),
+  getCurrentUser: vi.fn(async () => ({ id: 'alice' })),
 }));
 vi.mock('@scholia/shared/api', async (original) => ({ ...(await original<object>()), ...api }));
 const { notify } = vi.hoisted(() => ({ notify: vi.fn() }));
 vi.mock('@scholia/shared/bus', async (original) => ({ ...(await original<object>()), notify }));
 
-const { pushUndo, sendKeptAnswers, undoLast } = await import('./use-response-actions.js');
-const { enqueueOffline } = await import('../model/offline-outbox.js');
+const { currentOutboxOwner, pushUndo, saveResponse, sendKeptAnswers, undoLast } = await import('./use-response-actions.js');
+const { enqueueOffline, readOutbox } = await import('../model/offline-outbox.js');
 const { registerAnnotationI18n } = await import('../../../i18n/register-annotation-i18n.js');
 
 describe('undo (Ctrl+Z)', () => {
@@ -45,8 +46,9 @@ describe('answers kept offline', () => {
   });
 
   it('says which answers the server refused instead of dropping them silently', async () => {
-    enqueueOffline({ datasetId: 'd1', record_id: 'r1', status: 'submitted', values: null });
-    enqueueOffline({ datasetId: 'd1', record_id: 'gone', status: 'submitted', values: null });
+    const alice = await currentOutboxOwner();
+    enqueueOffline(alice, { datasetId: 'd1', record_id: 'r1', status: 'submitted', values: null });
+    enqueueOffline(alice, { datasetId: 'd1', record_id: 'gone', status: 'submitted', values: null });
     api.upsertMyResponses.mockResolvedValueOnce({ items: [
       { item: { id: 'x', status: 'submitted', values: null, updated_at: '' }, error: null },
       { item: null, error: { detail: 'Record not found' } },
@@ -55,5 +57,25 @@ describe('answers kept offline', () => {
     expect(notify).toHaveBeenCalledWith({ message: '1 answer given offline was sent.', type: 'success' });
     expect(notify).toHaveBeenCalledWith({ message: '1 answer given offline was refused: Record gone: Record not found', type: 'danger' });
     expect(api.announceResponsesChanged).toHaveBeenCalledWith('d1');
+  });
+
+  it("keeps an answer given offline for its annotator: another user signed in next sends nothing of it", async () => {
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    try {
+      await saveResponse('d1', 'r1', undefined, { status: 'submitted', values: { q: { value: 'yes' } } });
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    }
+    expect(api.saveMyResponse).not.toHaveBeenCalled();
+    api.getCurrentUser.mockResolvedValue({ id: 'bob' });
+    await expect(sendKeptAnswers('d1')).resolves.toBe(0);
+    expect(api.upsertMyResponses).not.toHaveBeenCalled();
+    api.getCurrentUser.mockResolvedValue({ id: 'alice' });
+    const alice = await currentOutboxOwner();
+    expect(alice.serverUrl).toBe(new URL('/api/', location.href).href);
+    expect(readOutbox(alice).map((i) => i.record_id)).toEqual(['r1']);
+    api.upsertMyResponses.mockImplementationOnce(async (items: { record_id: string }[]) => ({ items: items.map(() => ({ item: { id: 'x', status: 'submitted', values: null, updated_at: '' }, error: null })) }));
+    await expect(sendKeptAnswers('d1')).resolves.toBe(1);
+    expect(api.upsertMyResponses).toHaveBeenCalledWith([{ record_id: 'r1', status: 'submitted', values: { q: { value: 'yes' } } }], { globalErrorHandler: false });
   });
 });

@@ -1,8 +1,8 @@
-import { announceResponsesChanged, ApiError, deleteMyResponse, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
+import { announceResponsesChanged, ApiError, buildUrl, deleteMyResponse, getCurrentUser, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { i18next } from '@scholia/shared/i18n';
 import { describeFailure } from '../model/bulk-annotation.js';
-import { enqueueOffline, flushOutbox, readOutbox } from '../model/offline-outbox.js';
+import { enqueueOffline, flushOutbox, readOutbox, type OutboxOwner } from '../model/offline-outbox.js';
 
 /** What undo restores: the response before the last submit, discard, draft or clear. */
 export interface UndoEntry {
@@ -46,17 +46,27 @@ export type SaveOutcome = { kind: 'saved'; response: RecordResponse } | { kind: 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
+ * The user the current credentials belong to, on the server the client talks to. The user comes
+ * from the session's cache (cleared on every sign-in and sign-out), so it is known offline too.
+ */
+export async function currentOutboxOwner(): Promise<OutboxOwner> {
+  const user = await getCurrentUser();
+  return { serverUrl: new URL(buildUrl(''), globalThis.location?.href).href, userId: user.id };
+}
+
+/**
  * Saves the caller's response; offline (or when the network fails) the answer is kept in the
  * browser and sent later, and the record shows it as given.
  */
 export async function saveResponse(datasetId: string, recordId: string, existingId: string | undefined, body: MyResponseBody): Promise<SaveOutcome> {
+  const owner = await currentOutboxOwner();
   const keep = (): SaveOutcome => {
-    enqueueOffline({ datasetId, record_id: recordId, status: body.status, values: body.values });
+    enqueueOffline(owner, { datasetId, record_id: recordId, status: body.status, values: body.values });
     notify({ message: i18next.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
     return { kind: 'kept-offline', response: { id: existingId ?? '', status: body.status, values: body.values, updated_at: new Date().toISOString() } };
   };
   // A record already waiting in the outbox stays there, so the order of its answers is kept.
-  if (isOffline() || readOutbox().some((i) => i.record_id === recordId)) return keep();
+  if (isOffline() || readOutbox(owner).some((i) => i.record_id === recordId)) return keep();
   try {
     const response = await saveMyResponse(recordId, existingId, body);
     announceResponsesChanged(datasetId);
@@ -68,12 +78,14 @@ export async function saveResponse(datasetId: string, recordId: string, existing
 }
 
 /**
- * Sends the answers kept offline; called on `online` and when the screen opens. An answer the
- * server refuses for good (its record was deleted meanwhile) is said so, not dropped silently.
+ * Sends the signed-in user's answers kept offline; called on `online` and when the screen opens.
+ * Other users' answers stay until they are back. An answer the server refuses for good (its
+ * record was deleted meanwhile) is said so, not dropped silently.
  */
 export async function sendKeptAnswers(datasetId: string): Promise<number> {
-  if (readOutbox().length === 0) return 0;
-  const { accepted, refused } = await flushOutbox((items) => upsertMyResponses(items, { globalErrorHandler: false }));
+  const owner = await currentOutboxOwner();
+  if (readOutbox(owner).length === 0) return 0;
+  const { accepted, refused } = await flushOutbox(owner, (items) => upsertMyResponses(items, { globalErrorHandler: false }));
   if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId);
   if (accepted > 0) notify({ message: i18next.t('messages.sentOffline', { ns: 'annotation', count: accepted }), type: 'success' });
   if (refused.length > 0) {

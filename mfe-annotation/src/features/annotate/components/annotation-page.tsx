@@ -88,7 +88,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
 
   // Answers given offline go out when the screen opens and whenever the browser is back online.
   useEffect(() => {
-    const flush = () => void sendKeptAnswers(datasetId).then((sent) => sent > 0 && reload());
+    const flush = () => void sendKeptAnswers(datasetId).then((sent) => sent > 0 && reload(), () => undefined);
     flush();
     window.addEventListener('online', flush);
     return () => window.removeEventListener('online', flush);

@@ -1,7 +1,20 @@
 import type { MyResponsesBulkItem, MyResponsesBulkResult } from '@scholia/shared/api';
 import { chunk, type BulkFailure } from './bulk-annotation.js';
 
-const KEY = 'scholia.annotation.outbox';
+const KEY_PREFIX = 'scholia.annotation.outbox';
+
+/**
+ * Whose answers an outbox holds: one user on one server. Each owner has an outbox of its own, so
+ * an answer is only ever sent with its annotator's credentials; a user who signs out keeps theirs
+ * until they sign in again in this browser.
+ */
+export interface OutboxOwner {
+  /** Absolute API root, e.g. `https://labels.example.org/api/`. */
+  serverUrl: string;
+  userId: string;
+}
+
+const outboxKey = (owner: OutboxOwner): string => `${KEY_PREFIX}:${owner.serverUrl}:${owner.userId}`;
 
 export interface OutboxItem extends MyResponsesBulkItem {
   datasetId: string;
@@ -17,28 +30,28 @@ function storage(): Storage | undefined {
   }
 }
 
-export function readOutbox(): OutboxItem[] {
+export function readOutbox(owner: OutboxOwner): OutboxItem[] {
   try {
-    return JSON.parse(storage()?.getItem(KEY) ?? '[]') as OutboxItem[];
+    return JSON.parse(storage()?.getItem(outboxKey(owner)) ?? '[]') as OutboxItem[];
   } catch {
     return [];
   }
 }
 
-function writeOutbox(items: OutboxItem[]): void {
-  if (items.length) storage()?.setItem(KEY, JSON.stringify(items));
-  else storage()?.removeItem(KEY);
+function writeOutbox(owner: OutboxOwner, items: OutboxItem[]): void {
+  if (items.length) storage()?.setItem(outboxKey(owner), JSON.stringify(items));
+  else storage()?.removeItem(outboxKey(owner));
 }
 
 /**
  * Keeps an answer given offline. One entry per record: a later answer replaces an earlier one,
  * so a record is never sent twice, and the bulk upsert makes a resend harmless.
  */
-export function enqueueOffline(item: Omit<OutboxItem, 'seq'>): OutboxItem {
-  const items = readOutbox().filter((i) => i.record_id !== item.record_id);
-  const seq = Math.max(0, ...readOutbox().map((i) => i.seq)) + 1;
+export function enqueueOffline(owner: OutboxOwner, item: Omit<OutboxItem, 'seq'>): OutboxItem {
+  const kept = readOutbox(owner);
+  const seq = Math.max(0, ...kept.map((i) => i.seq)) + 1;
   const entry = { ...item, seq };
-  writeOutbox([...items, entry]);
+  writeOutbox(owner, [...kept.filter((i) => i.record_id !== item.record_id), entry]);
   return entry;
 }
 
@@ -48,17 +61,22 @@ export interface FlushResult {
   refused: BulkFailure[];
 }
 
-let flushing: Promise<FlushResult> | undefined;
+/** The flush under way for each outbox. */
+const flushing = new Map<string, Promise<FlushResult>>();
 
 /**
  * Sends every kept answer through the bulk upsert, 100 a request; an entry leaves the outbox
  * only when the server accepted it (or refused it for good) and no newer answer replaced it.
- * One flush at a time.
+ * One flush at a time per outbox. `send` must write with `owner`'s credentials: the caller
+ * names the owner it just authenticated as.
  */
-export function flushOutbox(send: (items: MyResponsesBulkItem[]) => Promise<MyResponsesBulkResult>): Promise<FlushResult> {
-  flushing ??= (async () => {
+export function flushOutbox(owner: OutboxOwner, send: (items: MyResponsesBulkItem[]) => Promise<MyResponsesBulkResult>): Promise<FlushResult> {
+  const key = outboxKey(owner);
+  const running = flushing.get(key);
+  if (running) return running;
+  const flush = (async () => {
     const outcome: FlushResult = { accepted: 0, refused: [] };
-    const snapshot = readOutbox();
+    const snapshot = readOutbox(owner);
     for (const part of chunk(snapshot, 100)) {
       let result: MyResponsesBulkResult;
       try {
@@ -72,11 +90,10 @@ export function flushOutbox(send: (items: MyResponsesBulkItem[]) => Promise<MyRe
         if (answer?.item) outcome.accepted += 1;
         else if (answer) outcome.refused.push({ recordId: item.record_id, detail: answer.error?.detail });
       });
-      writeOutbox(readOutbox().filter((i) => !done.has(`${i.record_id}:${i.seq}`)));
+      writeOutbox(owner, readOutbox(owner).filter((i) => !done.has(`${i.record_id}:${i.seq}`)));
     }
     return outcome;
-  })().finally(() => {
-    flushing = undefined;
-  });
-  return flushing;
+  })().finally(() => flushing.delete(key));
+  flushing.set(key, flush);
+  return flush;
 }
