@@ -131,5 +131,15 @@ export const de: AnnotationMessages = {
     failedNoReason: 'Eintrag {{id}}: der Server hat keinen Grund genannt',
     page: 'Seite {{page}} von {{pages}}',
   },
+  review: {
+    title: 'Prüfung',
+    validated: 'Validiert',
+    disagreement: 'Die Annotierenden sind sich uneinig',
+    noAnswers: 'Keine abgeschickte Antwort.',
+    annotator: 'Annotierende(r) {{index}}',
+    final: 'Endgültige Antwort',
+    validate: 'Validieren',
+    reopen: 'Wieder öffnen',
+  },
   embed: { failed: 'Die Annotation konnte nicht angezeigt werden: {{error}}' },
 };

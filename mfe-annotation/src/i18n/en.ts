@@ -129,6 +129,16 @@ export const en = {
     failedNoReason: 'Record {{id}}: the server gave no reason',
     page: 'Page {{page}} of {{pages}}',
   },
+  review: {
+    title: 'Review',
+    validated: 'Validated',
+    disagreement: 'Annotators disagree',
+    noAnswers: 'No submitted answer.',
+    annotator: 'annotator {{index}}',
+    final: 'Final answer',
+    validate: 'Validate',
+    reopen: 'Reopen',
+  },
   embed: { failed: 'The annotation could not be shown: {{error}}' },
 };
 

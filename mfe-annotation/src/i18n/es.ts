@@ -131,5 +131,15 @@ export const es: AnnotationMessages = {
     failedNoReason: 'Registro {{id}}: el servidor no indicó el motivo',
     page: 'Página {{page}} de {{pages}}',
   },
+  review: {
+    title: 'Revisión',
+    validated: 'Validado',
+    disagreement: 'Los anotadores no coinciden',
+    noAnswers: 'Ninguna respuesta enviada.',
+    annotator: 'anotador {{index}}',
+    final: 'Respuesta final',
+    validate: 'Validar',
+    reopen: 'Reabrir',
+  },
   embed: { failed: 'No se pudo mostrar la anotación: {{error}}' },
 };

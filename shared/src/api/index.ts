@@ -18,3 +18,4 @@ export * from './hub-datasets.js';
 export * from './dataset-creation.js';
 export * from './import-jobs.js';
 export * from './agreement.js';
+export * from './review.js';

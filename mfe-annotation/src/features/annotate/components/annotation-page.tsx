@@ -146,6 +146,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
               onFindSimilar={(record, vector) => setCriteria({ ...criteria, similar: { record, vector, order: 'most_similar', limit: 50 } })}
               onEmpty={setEmpty}
               reloadToken={reloadToken}
+              reviewable={isAdmin}
             />
           ) : (
             <Suspense fallback={<p className="sch-loading" aria-busy="true">…</p>}>

@@ -12,6 +12,7 @@ import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { isEditable } from './keyboard-target.js';
 import { RecordFields } from './record-fields.js';
+import { ReviewPanel } from '../../review/review-panel.js';
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
 export const AUTO_DRAFT_DELAY_MS = 800;
@@ -30,6 +31,8 @@ export interface FocusViewProps {
   /** An empty page other than the first: back to page 1 with a fresh queue (spec §4). */
   onBackToFirst: () => void;
   reloadToken: number;
+  /** Owners and admins: review mode (every annotator's answer, validate) under the form. */
+  reviewable?: boolean;
 }
 
 /** One record at a time from the buffered queue (spec §2, §4). */
@@ -79,7 +82,7 @@ interface RecordEditorProps extends FocusViewProps {
   onRecordChanged: () => void;
 }
 
-function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, metadataVisible, item, queue, total, onPage, onFindSimilar, onRecordChanged }: RecordEditorProps) {
+function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, metadataVisible, item, queue, total, onPage, onFindSimilar, onRecordChanged, reviewable }: RecordEditorProps) {
   const { t } = useTranslation('annotation');
   const [record, setRecord] = useState<AnnotationRecord>(item.record);
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(item.record, questions));
@@ -293,6 +296,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           </div>
         </form>
       </div>
+      {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} questions={questions} />}
     </article>
   );
 }

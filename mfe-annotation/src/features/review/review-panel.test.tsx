@@ -1,0 +1,56 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryClient, type Question } from '@scholia/shared/api';
+import { RemoteProviders } from '@scholia/shared/ui';
+import { registerAnnotationI18n } from '../../i18n/register-annotation-i18n.js';
+import { ReviewPanel } from './review-panel.js';
+
+const question = (name: string, type: string): Question =>
+  ({ id: `q-${name}`, name, title: name, required: true, settings: { type }, dataset_id: 'd1' }) as unknown as Question;
+const questions = [question('label', 'label_selection'), question('topics', 'multi_label_selection')];
+const submitted = (userId: string, label: string, topics: string[]) => ({
+  id: `r-${userId}`, user_id: userId, status: 'submitted', updated_at: '', values: { label: { value: label }, topics: { value: topics } },
+});
+
+function serve(record: Record<string, unknown>) {
+  const writes: { method: string; url: string; body: unknown }[] = [];
+  queryClient.clear();
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    if (method !== 'GET') {
+      writes.push({ method, url, body: init.body ? JSON.parse(init.body as string) : undefined });
+      if (method === 'PUT') record.validation = { status: 'validated', values: JSON.parse(init.body as string).values, validated_by: 'u0', inserted_at: '', updated_at: '' };
+      else delete record.validation;
+      return Response.json(record.validation ?? {});
+    }
+    return Response.json(record);
+  }));
+  return writes;
+}
+
+describe('ReviewPanel', () => {
+  beforeAll(registerAnnotationI18n);
+  afterEach(cleanup);
+
+  it('lists every submitted answer, marks disagreements, validates the accepted answers and reopens', async () => {
+    const record = { id: 'rec1', dataset_id: 'd1', fields: {}, status: 'completed', responses: [submitted('u1', 'yes', ['a', 'b']), submitted('u2', 'no', ['b', 'a']), { ...submitted('u3', 'no', []), status: 'draft' }] };
+    const writes = serve(record);
+    render(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec1" questions={questions} /></RemoteProviders>);
+
+    const label = await screen.findByTestId('review-question-label');
+    expect(label.dataset.disagree).toBe('true');
+    expect(screen.getByTestId('review-question-topics').dataset.disagree).toBe('false'); // the same selection in another order
+    expect(label.querySelectorAll('li')).toHaveLength(2); // the draft is no submitted answer
+
+    fireEvent.click(screen.getByRole('button', { name: 'no' }));
+    expect(screen.getByTestId('review-final-label').textContent).toBe('Final answer: no');
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    await screen.findByTestId('review-validated');
+    expect(writes[0]).toMatchObject({ method: 'PUT', body: { values: { label: { value: 'no' }, topics: { value: ['a', 'b'] } } } });
+    expect(writes[0].url).toContain('v1/records/rec1/validation');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(screen.queryByTestId('review-validated')).toBeNull());
+    expect(writes[1]).toMatchObject({ method: 'DELETE' });
+  });
+});
