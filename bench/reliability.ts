@@ -15,16 +15,18 @@
  *     the flood), the flood's answers by status, the server's peak RSS.
  * Prints plain `name: value` lines. Run from the repo root: `npx tsx bench/reliability.ts`.
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { TestApi } from '../server/test/api-client.js';
 import { startTestServer } from '../server/test/test-server.js';
 import { CHILD_OWNER, startChildServer } from '../server/test/reliability/child-server.js';
 import { runDurability } from '../server/test/reliability/durability-scenario.js';
 import { fuzzCaseArbitrary, runFuzzCase } from '../server/test/reliability/fuzz-cases.js';
-import { abusiveRequests, readerCycle, seedAbuseWorld, sendAbusive } from '../server/test/reliability/search-abuse.js';
+import { abusiveRequests, readerCycle, seedAbuseWorld } from '../server/test/reliability/search-abuse.js';
 import { buildWorld, listApiRoutes, MATRIX_PRINCIPALS, snapshotTables, waitForJobs } from '../server/test/reliability/harness.js';
 import { expectedStatus, ROUTE_EXPECTATIONS, sendRouteRequest } from '../server/test/reliability/route-expectations.js';
 
@@ -263,27 +265,22 @@ async function abuse() {
     };
     const alone = await readFor(5_000);
 
-    const requests = abusiveRequests();
-    const statuses = new Map<number, number>();
-    const okMsByKind = new Map<string, number[]>();
     let rssPeak = rssOf(pid);
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(pid))), 200);
-    const deadline = Date.now() + ABUSE_SECONDS * 1000;
-    const flood = async (abuser: number, lane: number) => {
-      for (let k = lane; Date.now() < deadline; k += ABUSE_PARALLEL) {
-        const request = requests[(k + abuser) % requests.length];
-        const answer = await sendAbusive(world.abusers[abuser], world.datasetId, request, 60_000);
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status < 300) okMsByKind.set(request.name, [...(okMsByKind.get(request.name) ?? []), answer.ms]);
-      }
-    };
-    const floods = world.abusers.flatMap((_, a) => Array.from({ length: ABUSE_PARALLEL }, (_, lane) => flood(a, lane)));
-    const [flooded] = await Promise.all([readFor(ABUSE_SECONDS * 1000), ...floods]);
+    const floodInput = { url: child.url, datasetId: world.datasetId, abusers: world.abusers.map((api) => api.credentials), seconds: ABUSE_SECONDS, parallel: ABUSE_PARALLEL };
+    const flooder = fork(fileURLToPath(new URL('./abuse-flood.ts', import.meta.url)), [JSON.stringify(floodInput)], { execArgv: ['--import', 'tsx'] });
+    const floodResult = new Promise<{ statuses: Record<number, number>; answeredMs: Record<string, number[]> }>((resolve, reject) => {
+      flooder.once('message', resolve as (message: unknown) => void);
+      flooder.once('exit', (code) => reject(new Error(`flood process exited with ${code}`)));
+    });
+    const [flooded, floodAnswers] = await Promise.all([readFor(ABUSE_SECONDS * 1000), floodResult]);
     clearInterval(sampler);
+    const statuses = new Map(Object.entries(floodAnswers.statuses).map(([status, n]) => [Number(status), n]));
+    const okMsByKind = new Map(Object.entries(floodAnswers.answeredMs));
     const count = (test: (status: number) => boolean) => [...statuses].filter(([status]) => test(status)).reduce((sum, [, n]) => sum + n, 0);
     print('abuse_seconds', ABUSE_SECONDS);
     print('abuse_records', world.records);
-    print('abuse_clients', `${ABUSE_CLIENTS} annotators x ${ABUSE_PARALLEL} requests under way, ${requests.length} kinds of request`);
+    print('abuse_clients', `${ABUSE_CLIENTS} annotators x ${ABUSE_PARALLEL} requests under way (their own process), ${abusiveRequests().length} kinds of request`);
     print('abuse_requests', count(() => true));
     print('abuse_statuses', [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}:${n}`).join(' '));
     print('abuse_5xx_or_no_answer', count((status) => status === 0 || status >= 500));

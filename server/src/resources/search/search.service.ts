@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { SearchBody } from '@scholia/shared/contract';
 import { requireAdminMember, requireMember } from '../../auth/access.js';
@@ -41,6 +40,7 @@ import { loadRecordRelations } from '../records/load-record-relations.js';
 import type { RecordInclude } from '../records/record-include.js';
 import { presentRecord, type RecordJson } from '../records/record.presenter.js';
 import { recordVisibilityFor } from '../records/record-visibility.js';
+import { EventLoopSlices } from '../../lib/event-loop-slices.js';
 import { readMetadataSettings } from '../metadata-properties/metadata-settings.js';
 import { searchWithColumns } from './column-search.js';
 import { mergeFilters, mergeSort } from './merge-search-terms.js';
@@ -81,9 +81,8 @@ interface PageEntry {
 
 /**
  * Record search (contract §4): text (FTS5, bm25), filters, sort, paging and vector similarity.
- * Default order: relevance for text and vector queries, insertion order otherwise. Between its
- * steps a search waits for the next turn of the event loop (`nextTurn`): SQLite queries never
- * yield, and a light request (lib/user-work-slots.ts) can then go between the steps of a heavy one.
+ * Default order: relevance for text and vector queries, insertion order otherwise. A long search
+ * lets other requests go between its steps (lib/event-loop-slices.ts).
  */
 export async function searchRecords(db: Db, user: UserRow, datasetId: string, body: SearchBody, options: SearchOptions): Promise<SearchResult> {
   const { dataset, isMember } = await getDatasetForUserOrThrow(db, datasetId, user.id);
@@ -99,6 +98,7 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     if (hasRecord && hasValue) throw RequestValidationError.valueError(loc, "Only one of 'record_id' or 'value' can be provided");
   }
 
+  const slices = new EventLoopSlices();
   const settings = await loadSettings(db, dataset);
   // What the caller may see of the records; on the admin route every caller sees everything.
   const visibility = options.me ? recordVisibilityFor(user, settings) : {};
@@ -165,6 +165,7 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
       excludeRid,
       candidateRids: restricted ? await withinBudget(db, async (q) => listMatchingRids(q, await withTextPlan(q, search))) : undefined,
     });
+    await slices.between();
     // contract §4.2: query_score is (1 + cos) / 2, as the reference engine reports it
     const scored = hits.map((hit) => ({ rid: hit.rid, score: (1 + hit.cosine) / 2 }));
     total = scored.length;
@@ -178,12 +179,12 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   } else if (matchesNothing) {
     return { items: [], total: 0 };
   } else {
-    ({ page, total } = await withinBudget(db, (q) => pageOfMatches(q, db, search, settings, options)));
+    ({ page, total } = await withinBudget(db, (q) => pageOfMatches(q, db, search, settings, options, slices)));
   }
 
-  await nextTurn();
+  await slices.between();
   const rows = await findRecordsByRids(db, page.map((entry) => entry.rid));
-  await nextTurn();
+  await slices.between();
   const relations = await loadRecordRelations(db, rows, options.include, {
     responsesOfUserId: options.me ? user.id : undefined,
     validation: user.role !== 'annotator',
@@ -211,6 +212,7 @@ async function pageOfMatches(
   search: RecordSearch,
   settings: DatasetSettings,
   options: SearchOptions,
+  slices: EventLoopSlices,
 ): Promise<{ page: PageEntry[]; total: number }> {
   // Asked on every search, so a large dataset in use (its annotation queue is a search too) has
   // its columns and champion lists built by the time a search filters, sorts or looks for a word.
@@ -229,12 +231,12 @@ async function pageOfMatches(
     return { page: scored(ranked.page), total: ranked.total ?? (await totalFor(db, search, ranked.page.length, options)) };
   }
   // The columns hold every record at the current version: their length is the dataset's size.
-  await nextTurn();
+  await slices.between();
   const planned = { ...(await withTextPlan(db, search)), recordCount: columns?.rids.length };
   const page = planned.textMatch !== undefined && unsorted
     ? await pageByTextScore(db, planned, options.offset, options.limit)
     : await pageBySort(db, planned, options.offset, options.limit);
-  await nextTurn();
+  await slices.between();
   return { page: scored(page), total: await totalFor(db, planned, page.length, options) };
 }
 
