@@ -11,6 +11,7 @@ import { authenticationPlugin } from './plugins/app/authentication.js';
 import { databasePlugin } from './plugins/app/database.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/app/errors.js';
 import { jobsPlugin } from './plugins/app/jobs.js';
+import { webhookDeliveryPlugin } from './plugins/app/webhook-delivery.js';
 import { memoryReleasePlugin } from './plugins/app/memory-release.js';
 import { userWorkSlotsPlugin } from './plugins/app/user-work-slots.js';
 import { installValidators } from './plugins/app/validation.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
 
   await app.register(jobsPlugin);
+  await app.register(webhookDeliveryPlugin);
   await app.register(memoryReleasePlugin);
   await app.register(userWorkSlotsPlugin);
 

@@ -36,6 +36,8 @@ export interface AppConfig {
   datasetsServerUrl: string;
   /** `inline` (default): the server process runs background jobs; `external`: only `src/worker.ts` does. */
   jobWorkers: 'inline' | 'external';
+  /** Webhooks may target loopback and private addresses (SCHOLIA_WEBHOOKS_ALLOW_PRIVATE, default off: refused). */
+  webhooksAllowPrivate: boolean;
   /** Sign in with Hugging Face (OpenID Connect); disabled unless a client id and secret are set. */
   huggingfaceOAuth: {
     clientId?: string;
@@ -78,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hubUrl: trimSlash(env.SCHOLIA_HUB_URL || 'https://huggingface.co'),
     datasetsServerUrl: trimSlash(env.SCHOLIA_DATASETS_SERVER_URL || 'https://datasets-server.huggingface.co'),
     jobWorkers: env.SCHOLIA_JOB_WORKERS === 'external' ? 'external' : 'inline',
+    webhooksAllowPrivate: readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_ALLOW_PRIVATE', false),
     huggingfaceOAuth: {
       // Argilla's names (a Space's start script maps OAUTH_CLIENT_ID/SECRET onto them) or ours.
       clientId: env.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_ID || env.OAUTH2_HUGGINGFACE_CLIENT_ID || undefined,

@@ -22,6 +22,7 @@ export interface Tables {
   dataset_record_counts: DatasetRecordCountRow;
   jobs: JobRow;
   webhooks: WebhookRow;
+  webhook_deliveries: WebhookDeliveryRow;
   oauth_states: OAuthStateRow;
   instance_settings: InstanceSettingRow;
 }
@@ -185,7 +186,7 @@ export interface VectorRow {
   record_id: string;
   dataset_id: string;
   vector_settings_id: string;
-  /** little-endian float32 array */
+  /** little-endian float64 array (storage/vector-codec.ts) */
   value: Uint8Array;
   inserted_at: string;
   updated_at: string;
@@ -211,6 +212,24 @@ export interface WebhookRow {
   events: Json;
   enabled: number;
   description: string | null;
+  inserted_at: string;
+  updated_at: string;
+}
+
+/** One event for one webhook: the outbox row and its delivery log (webhooks/webhook-deliverer.ts). */
+export interface WebhookDeliveryRow {
+  /** the Standard Webhooks message id (`webhook-id` header), the same on every attempt */
+  id: string;
+  webhook_id: string;
+  event: string;
+  /** the exact JSON body that is signed and sent */
+  body: string;
+  status: 'pending' | 'sending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
   inserted_at: string;
   updated_at: string;
 }

@@ -261,6 +261,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /api/v1/webhooks/:webhook_id': R('owner', 200, async (w) => ({ path: `/webhooks/${w.webhookId}`, body: { description: unique('d') } })),
   'DELETE /api/v1/webhooks/:webhook_id': R('owner', 200, async (w, fresh) => ({ path: `/webhooks/${fresh ? await freshWebhook(w) : w.webhookId}` })),
   'POST /api/v1/webhooks/:webhook_id/ping': R('owner', 204, async (w) => ({ path: `/webhooks/${w.webhookId}/ping` })),
+  'GET /api/v1/webhooks/:webhook_id/deliveries': R('owner', 200, async (w) => ({ path: `/webhooks/${w.webhookId}/deliveries` })),
 };
 
 /** Sends a matrix request as the given client. */

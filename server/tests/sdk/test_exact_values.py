@@ -25,8 +25,9 @@ def test_vectors_read_back_with_full_precision(dataset):
     (record,) = list(dataset.records(with_vectors=True))
     assert record.vectors["emb"] == logged
 
-    (hit,) = list(dataset.records(query=rg.Query(similar=rg.Similar(name="emb", value=logged)), with_vectors=True, limit=1))
+    ((hit, score),) = list(dataset.records(query=rg.Query(similar=rg.Similar(name="emb", value=logged)), with_vectors=True, limit=1))
     assert hit.vectors["emb"] == logged
+    assert score == pytest.approx(1.0, abs=1e-6)
 
 
 def test_relog_of_existing_record_with_null_fields_is_refused(client, dataset):

@@ -30,6 +30,8 @@ import {
 import { dropVectorIndex } from '../../storage/search/pgvector.js';
 import { createTextIndex, dropTextIndex } from '../../storage/search/text-index.js';
 import type { DatasetRow, UserRow } from '../../storage/tables.js';
+import { datasetEventData } from '../../webhooks/webhook-payloads.js';
+import { raiseWebhookEvents } from '../../webhooks/webhook-events.js';
 import { applyDistributionToRecords, minSubmitted } from '../records/record-status.js';
 
 const duplicateName = (name: string, workspaceId: string) =>
@@ -53,18 +55,22 @@ export async function createDataset(database: Database, body: DatasetCreateBody)
   }
   if (await findDatasetByName(db, body.workspace_id, body.name)) throw duplicateName(body.name, body.workspace_id);
   const now = nowTimestamp();
-  return insertDataset(db, {
-    id: newId(),
-    name: body.name,
-    guidelines: body.guidelines ?? null,
-    allow_extra_metadata: toFlag(body.allow_extra_metadata ?? true),
-    status: 'draft',
-    distribution: toJson({ strategy: 'overlap', min_submitted: body.distribution?.min_submitted ?? 1 }),
-    metadata: body.metadata === undefined || body.metadata === null ? null : toJson(body.metadata),
-    workspace_id: body.workspace_id,
-    last_activity_at: now,
-    inserted_at: now,
-    updated_at: now,
+  return db.transaction().execute(async (trx) => {
+    const created = await insertDataset(trx, {
+      id: newId(),
+      name: body.name,
+      guidelines: body.guidelines ?? null,
+      allow_extra_metadata: toFlag(body.allow_extra_metadata ?? true),
+      status: 'draft',
+      distribution: toJson({ strategy: 'overlap', min_submitted: body.distribution?.min_submitted ?? 1 }),
+      metadata: body.metadata === undefined || body.metadata === null ? null : toJson(body.metadata),
+      workspace_id: body.workspace_id,
+      last_activity_at: now,
+      inserted_at: now,
+      updated_at: now,
+    });
+    await raiseWebhookEvents(trx, 'dataset.created', async () => [await datasetEventData(trx, created)]);
+    return created;
   });
 }
 
@@ -98,6 +104,7 @@ export async function updateDataset(database: Database, dataset: DatasetRow, bod
     await updateDatasetRow(trx, dataset.id, changes);
     const updated = { ...dataset, ...changes };
     if (minSubmitted(updated) !== minSubmitted(dataset)) await applyDistributionToRecords(trx, updated);
+    await raiseWebhookEvents(trx, 'dataset.updated', async () => [await datasetEventData(trx, updated)]);
     return updated;
   });
 }
@@ -106,6 +113,7 @@ export async function updateDataset(database: Database, dataset: DatasetRow, bod
 export async function deleteDataset(database: Database, dataset: DatasetRow): Promise<DatasetRow> {
   const { dialect } = database;
   await database.db.transaction().execute(async (trx) => {
+    await raiseWebhookEvents(trx, 'dataset.deleted', async () => [await datasetEventData(trx, dataset)]);
     for (const property of await listMetadataProperties(trx, dataset.id)) await dropMetadataIndex(trx, dialect, property.id);
     for (const settings of await listVectorSettings(trx, dataset.id)) await dropVectorIndex(trx, settings.id);
     await deleteDatasetRow(trx, dataset.id);
@@ -127,7 +135,9 @@ export async function publishDataset(database: Database, dataset: DatasetRow): P
     const changes = { status: 'ready' as const, updated_at: now, last_activity_at: now };
     await updateDatasetRow(trx, dataset.id, changes);
     await createTextIndex(trx, database.dialect, dataset.id, await listFields(trx, dataset.id));
-    return { ...current, ...changes };
+    const published = { ...current, ...changes };
+    await raiseWebhookEvents(trx, 'dataset.published', async () => [await datasetEventData(trx, published)]);
+    return published;
   });
 }
 

@@ -34,6 +34,8 @@ import { loadRecordContext, type RecordContext } from './record-context.js';
 import { presentRecord, type RecordJson } from './record.presenter.js';
 import { minSubmitted, refreshRecordStatuses } from './record-status.js';
 import { recordPolicy } from './records.policy.js';
+import { datasetEventData, recordEventData, type DatasetEventData } from '../../webhooks/webhook-payloads.js';
+import { raiseWebhookEvents } from '../../webhooks/webhook-events.js';
 import {
   checkFields,
   checkMetadata,
@@ -220,9 +222,24 @@ async function writeBulk(
       const relations = await loadRecordRelations(trx, rows, INCLUDE_EVERYTHING);
       for (const row of rows) presented.set(row.id, presentRecord(row, relations.get(row.id)));
     }
+    await raiseRecordEvents(trx, dataset, plans, presented);
     return presented;
   });
   return { records: order.map((id) => written.get(id)!), updatedIds };
+}
+
+/** `record.created` for new records, `record.updated` for existing ones, queued with the write. */
+async function raiseRecordEvents(trx: Db, dataset: DatasetRow, plans: PlannedRecord[], presented: Map<string, RecordJson>): Promise<void> {
+  let datasetData: DatasetEventData | undefined;
+  const ofDataset = async () => (datasetData ??= await datasetEventData(trx, dataset));
+  for (const [event, existing] of [['record.created', false], ['record.updated', true]] as const) {
+    const ids = plans.filter((plan) => plan.existing === existing).map((plan) => plan.row.id);
+    if (ids.length === 0) continue;
+    await raiseWebhookEvents(trx, event, async () => {
+      const data = await ofDataset();
+      return ids.map((id) => recordEventData(presented.get(id)!, data));
+    });
+  }
 }
 
 /** Checks one bulk item and builds its final row (existing records: only present keys apply). */
@@ -408,6 +425,10 @@ export async function deleteDatasetRecords(database: Database, user: UserRow, da
   if (ids.length === 0) throw new UnprocessableError('No record IDs provided');
   if (ids.length > DELETE_RECORDS_MAX) throw new UnprocessableError(`Cannot delete more than ${DELETE_RECORDS_MAX} records at once`);
   await db.transaction().execute(async (trx) => {
+    await raiseWebhookEvents(trx, 'record.deleted', async () => {
+      const data = await datasetEventData(trx, dataset);
+      return (await findRecordsByIds(trx, dataset.id, ids)).map((row) => recordEventData(row, data));
+    });
     const deleted = await deleteRecords(trx, dataset.id, ids);
     await removeRecordTexts(trx, database.dialect, dataset.id, deleted.map((r) => r.rid));
   });
@@ -465,6 +486,7 @@ export async function updateRecord(database: Database, user: UserRow, recordId: 
       await indexRecordTexts(trx, database.dialect, dataset.id, textIndexFields(context), [{ rid: Number(record.rid), fields }]);
     }
     const row = (await findRecordById(trx, record.id))!;
+    await raiseWebhookEvents(trx, 'record.updated', async () => [recordEventData(row, await datasetEventData(trx, dataset))]);
     const relations = await loadRecordRelations(trx, [row], INCLUDE_EVERYTHING);
     return presentRecord(row, relations.get(row.id));
   });
@@ -477,6 +499,7 @@ export async function deleteRecord(database: Database, user: UserRow, recordId: 
   const dataset = await getDatasetOrThrow(db, record.dataset_id);
   await recordPolicy.write(db, user, dataset);
   await db.transaction().execute(async (trx) => {
+    await raiseWebhookEvents(trx, 'record.deleted', async () => [recordEventData(record, await datasetEventData(trx, dataset))]);
     await deleteRecords(trx, dataset.id, [record.id]);
     await removeRecordTexts(trx, database.dialect, dataset.id, [Number(record.rid)]);
   });

@@ -22,6 +22,8 @@ import { fromFlag } from '../../storage/json.js';
 import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visibility.js';
 import { presentResponse, type ResponseJson } from './response.presenter.js';
 import { validateResponse, type QuestionForCheck } from './validate-response.js';
+import { datasetEventData, recordEventData, responseEventData } from '../../webhooks/webhook-payloads.js';
+import { raiseWebhookEvents } from '../../webhooks/webhook-events.js';
 import type { QuestionSettingsLike } from './validate-response-values.js';
 
 type Db = Kysely<Tables>;
@@ -77,13 +79,26 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
   await requireAdminMember(db, user, dataset.workspace_id);
 }
 
+/** Queues a response event with the record as it stands in `trx` (its status already recounted). */
+async function raiseResponseEvent(trx: Db, event: 'response.created' | 'response.updated' | 'response.deleted', dataset: DatasetRow, row: ResponseRow): Promise<void> {
+  await raiseWebhookEvents(trx, event, async () => {
+    const record = (await findRecordById(trx, row.record_id))!;
+    return [await responseEventData(trx, row, recordEventData(record, await datasetEventData(trx, dataset)))];
+  });
+}
+
 const responseExists = (recordId: string, userId: string) =>
   new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
 
 /** A new response counted in its record and its author among the dataset's users, then the dataset's activity. */
 async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isDatasetUser: boolean): Promise<void> {
   // A concurrent request of the same user may have created one since the caller looked.
-  if (!(await insertCountedResponse(db, row, minSubmitted(dataset), isDatasetUser))) throw responseExists(row.record_id, row.user_id);
+  const inserted = await db.transaction().execute(async (trx) => {
+    if (!(await insertCountedResponse(trx, row, minSubmitted(dataset), isDatasetUser))) return false;
+    await raiseResponseEvent(trx, 'response.created', dataset, row);
+    return true;
+  });
+  if (!inserted) throw responseExists(row.record_id, row.user_id);
   await touchDatasetActivity(db, dataset.id, row.updated_at);
 }
 
@@ -92,6 +107,7 @@ async function saveChangedResponse(db: Db, dataset: DatasetRow, row: ResponseRow
   await db.transaction().execute(async (trx) => {
     await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
+    await raiseResponseEvent(trx, 'response.updated', dataset, row);
   });
   await touchDatasetActivity(db, dataset.id, row.updated_at);
 }
@@ -165,6 +181,7 @@ export async function deleteResponse(database: Database, user: UserRow, response
   const dataset = await getDatasetOrThrow(db, record.dataset_id);
   await authorizeResponseChange(db, user, response, dataset);
   await db.transaction().execute(async (trx) => {
+    await raiseResponseEvent(trx, 'response.deleted', dataset, response);
     await deleteResponseRow(trx, response.id);
     await refreshRecordStatuses(trx, dataset, [record.id]);
   });

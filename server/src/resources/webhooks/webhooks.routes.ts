@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { WebhookCreateBody, WebhookIdParams, WebhookUpdateBody } from '@scholia/shared/contract';
 import { authorizeWebhookAdministration } from './webhooks.policy.js';
-import { presentWebhook } from './webhooks.presenter.js';
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from './webhooks.service.js';
+import { presentWebhook, presentWebhookDelivery } from './webhooks.presenter.js';
+import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, pingWebhook, updateWebhook } from './webhooks.service.js';
 
 /**
  * `/webhooks` (contract §2.12), owner-only. List and create authorize first; the routes on one
@@ -35,10 +35,18 @@ export const routes: FastifyPluginAsync = async (plugin) => {
     return presentWebhook(await deleteWebhook(db, webhook));
   });
 
-  // Delivery is optional (contract §2.12): the ping only checks that the webhook exists.
+  // Answers at once; the signed ping event is sent in the background and shows in the delivery log.
   app.post('/webhooks/:webhook_id/ping', { schema: { params: WebhookIdParams } }, async (request, reply) => {
-    await getWebhook(db, request.params.webhook_id);
+    const webhook = await getWebhook(db, request.params.webhook_id);
     authorizeWebhookAdministration(request.user);
+    await pingWebhook(db, webhook);
     return reply.code(204).send();
+  });
+
+  // Scholia extension: the webhook's delivery log, newest first.
+  app.get('/webhooks/:webhook_id/deliveries', { schema: { params: WebhookIdParams } }, async (request) => {
+    const webhook = await getWebhook(db, request.params.webhook_id);
+    authorizeWebhookAdministration(request.user);
+    return { items: (await listWebhookDeliveries(db, webhook)).map(presentWebhookDelivery) };
   });
 };

@@ -5,8 +5,11 @@ import { NotFoundError, UnprocessableError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { nowTimestamp } from '../../lib/time.js';
 import { toFlag, toJson } from '../../storage/json.js';
+import { SERVER_VERSION } from '../../lib/version.js';
+import { deleteDeliveriesOf, listDeliveries } from '../../storage/repositories/webhook-deliveries.repository.js';
 import * as webhooks from '../../storage/repositories/webhooks.repository.js';
-import type { Tables, WebhookRow } from '../../storage/tables.js';
+import type { Tables, WebhookDeliveryRow, WebhookRow } from '../../storage/tables.js';
+import { queuePing } from '../../webhooks/webhook-events.js';
 
 type Db = Kysely<Tables>;
 
@@ -57,8 +60,20 @@ export async function updateWebhook(db: Db, webhook: WebhookRow, input: WebhookU
   return { ...webhook, ...changes };
 }
 
-/** Returns the deleted row. */
+/** Returns the deleted row; its queued deliveries and delivery log go with it. */
 export async function deleteWebhook(db: Db, webhook: WebhookRow): Promise<WebhookRow> {
-  await webhooks.deleteWebhook(db, webhook.id);
+  await db.transaction().execute(async (trx) => {
+    await deleteDeliveriesOf(trx, webhook.id);
+    await webhooks.deleteWebhook(trx, webhook.id);
+  });
   return webhook;
 }
+
+/** Queues a signed `ping` event; it is sent in the background like every event, and logged. */
+export const pingWebhook = (db: Db, webhook: WebhookRow): Promise<void> => queuePing(db, webhook, SERVER_VERSION);
+
+/** How many deliveries the log route returns, newest first. */
+const DELIVERY_LOG_LIMIT = 100;
+
+export const listWebhookDeliveries = (db: Db, webhook: WebhookRow): Promise<WebhookDeliveryRow[]> =>
+  listDeliveries(db, webhook.id, DELIVERY_LOG_LIMIT);

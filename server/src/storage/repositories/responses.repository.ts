@@ -59,12 +59,13 @@ const insertResponseQuery = preparedQuery(
  */
 export async function insertCountedResponse(db: Db, row: ResponseRow, minSubmitted: number, isDatasetUser: boolean): Promise<boolean> {
   if (dialectOf(db) === 'postgres') return (await countedInsert(row, minSubmitted, isDatasetUser).execute(db)).rows.length > 0;
-  return db.transaction().execute(async (trx) => {
+  const steps = async (trx: Db) => {
     if (!(await insertResponse(trx, row))) return false;
     if (row.status === 'submitted') await countSubmitted.all(trx, minSubmitted, row.record_id);
     if (!isDatasetUser) await recordDatasetUsers(trx, row.dataset_id, [row.user_id], row.inserted_at);
     return true;
-  });
+  };
+  return db.isTransaction ? steps(db) : db.transaction().execute(steps);
 }
 
 const countSubmitted = preparedQuery((db, min: number, recordId: string) =>

@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { startWebhookDeliverer, type WebhookDeliverer } from '../../webhooks/webhook-deliverer.js';
+
+/**
+ * Runs the webhook deliverer in every server process: started when the app is ready, stopped
+ * before the database closes. Several processes share the outbox; each delivery is claimed by one.
+ */
+export const webhookDeliveryPlugin = fp(
+  async (app: FastifyInstance) => {
+    let deliverer: WebhookDeliverer | undefined;
+    app.addHook('onReady', async () => {
+      deliverer = startWebhookDeliverer({
+        db: app.database.db,
+        allowPrivateTargets: app.config.webhooksAllowPrivate,
+        log: app.log.child({ component: 'webhooks' }),
+      });
+    });
+    app.addHook('preClose', async () => {
+      await deliverer?.stop();
+    });
+  },
+  { name: 'webhook-delivery', dependencies: ['database'] },
+);

@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestApi } from '../../../test/api-client.js';
+import { createPrincipals, uniqueName, type Principals } from '../../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { hasValidSignature, WebhookReceiver } from '../../../test/webhook-receiver.js';
+import { setWebhookRetryDelays } from '../../webhooks/webhook-deliverer.js';
+import { isPublicAddress } from '../../webhooks/webhook-target.js';
+
+const ALLOW_PRIVATE = { SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'true' };
+const ALL_EVENTS = [
+  'dataset.created', 'dataset.updated', 'dataset.deleted', 'dataset.published',
+  'record.created', 'record.updated', 'record.deleted',
+  'response.created', 'response.updated', 'response.deleted',
+];
+
+let server: TestServer;
+let api: TestApi;
+let principals: Principals;
+let receiver: WebhookReceiver;
+let receiverUrl: string;
+
+beforeAll(async () => {
+  setWebhookRetryDelays([300, 300, 300]);
+  receiver = new WebhookReceiver();
+  receiverUrl = await receiver.listen();
+  server = await startTestServer({ env: ALLOW_PRIVATE });
+  api = new TestApi(server.url).as({ apiKey: 'owner.apikey' });
+  principals = await createPrincipals(api);
+});
+afterAll(async () => {
+  await server.close();
+  await receiver.close();
+});
+
+async function createWebhook(client: TestApi, url: string, events: string[]) {
+  const res = await client.post('/webhooks', { url, events });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; secret: string };
+}
+
+async function deliveryLog(client: TestApi, webhookId: string, until: (items: any[]) => boolean, timeoutMs = 10_000): Promise<any[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await client.get(`/webhooks/${webhookId}/deliveries`);
+    expect(res.status).toBe(200);
+    if (until(res.body.items)) return res.body.items;
+    if (Date.now() > deadline) throw new Error(`delivery log never matched: ${JSON.stringify(res.body.items)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('webhook delivery', () => {
+  it('ping sends a signed ping event and logs the delivery', async () => {
+    const webhook = await createWebhook(api, receiverUrl, ['dataset.created']);
+    expect(Buffer.from(webhook.secret, 'base64')).toHaveLength(64);
+    expect((await api.post(`/webhooks/${webhook.id}/ping`)).status).toBe(204);
+
+    const ping = await receiver.waitFor((r) => r.event.type === 'ping');
+    expect(hasValidSignature(ping, webhook.secret)).toBe(true);
+    expect(ping.headers['webhook-id']).toMatch(/^msg_/);
+    expect(ping.headers['content-type']).toBe('application/json');
+    expect(ping.event).toEqual({ type: 'ping', version: 1, timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/), data: { agent: 'argilla-server', version: '2.8.0' } });
+
+    const [entry] = await deliveryLog(api, webhook.id, (items) => items[0]?.status === 'delivered');
+    expect(entry).toMatchObject({ id: ping.headers['webhook-id'], event: 'ping', status: 'delivered', attempts: 1, last_status_code: 200, last_error: null });
+    await api.delete(`/webhooks/${webhook.id}`);
+  });
+
+  it('delivers each dataset, record and response event with the reference payload shapes', async () => {
+    const webhook = await createWebhook(api, receiverUrl, ALL_EVENTS);
+    const ofType = (type: string) => receiver.waitFor((r) => r.event.type === type && hasValidSignature(r, webhook.secret));
+
+    const name = uniqueName('hooked');
+    const dataset = (await api.post('/datasets', { name, workspace_id: principals.workspace.id })).body;
+    const created = await ofType('dataset.created');
+    expect(created.event.data).toMatchObject({ id: dataset.id, name, status: 'draft', workspace: { id: principals.workspace.id, name: principals.workspace.name }, fields: [], questions: [] });
+    expect(Object.keys(created.event.data).sort()).toEqual(
+      ['allow_extra_metadata', 'distribution', 'fields', 'guidelines', 'id', 'inserted_at', 'last_activity_at', 'metadata', 'metadata_properties', 'name', 'questions', 'status', 'updated_at', 'vectors_settings', 'workspace'].sort(),
+    );
+
+    expect((await api.post(`/datasets/${dataset.id}/fields`, { name: 'text', title: 'Text', required: true, settings: { type: 'text' } })).status).toBe(201);
+    const question = await api.post(`/datasets/${dataset.id}/questions`, {
+      name: 'label', title: 'Label', required: true, settings: { type: 'label_selection', options: [{ value: 'a', text: 'A' }, { value: 'b', text: 'B' }] },
+    });
+    expect(question.status).toBe(201);
+    expect((await api.put(`/datasets/${dataset.id}/publish`)).status).toBe(200);
+    const published = await ofType('dataset.published');
+    expect(published.event.data).toMatchObject({ id: dataset.id, status: 'ready', fields: [{ name: 'text', settings: { type: 'text' } }], questions: [{ name: 'label', required: true }] });
+
+    expect((await api.patch(`/datasets/${dataset.id}`, { guidelines: 'Be careful' })).status).toBe(200);
+    expect((await ofType('dataset.updated')).event.data).toMatchObject({ id: dataset.id, guidelines: 'Be careful' });
+
+    const logged = await api.put(`/datasets/${dataset.id}/records/bulk`, { items: [{ external_id: 'e1', fields: { text: 'first' } }] });
+    const recordId = logged.body.items[0].id;
+    const recordCreated = await ofType('record.created');
+    expect(recordCreated.event.data).toMatchObject({ id: recordId, status: 'pending', fields: { text: 'first' }, external_id: 'e1', dataset: { id: dataset.id, name } });
+    expect(Object.keys(recordCreated.event.data).sort()).toEqual(['dataset', 'external_id', 'fields', 'id', 'inserted_at', 'metadata', 'status', 'updated_at']);
+
+    await api.put(`/datasets/${dataset.id}/records/bulk`, { items: [{ external_id: 'e1', fields: { text: 'second' } }] });
+    expect((await receiver.waitFor((r) => r.event.type === 'record.updated' && r.event.data.fields.text === 'second')).event.data.id).toBe(recordId);
+    await api.patch(`/records/${recordId}`, { fields: { text: 'third' } });
+    await receiver.waitFor((r) => r.event.type === 'record.updated' && r.event.data.fields.text === 'third');
+
+    const response = await api.post(`/records/${recordId}/responses`, { status: 'submitted', values: { label: { value: 'a' } } });
+    expect(response.status).toBe(201);
+    const responseCreated = await ofType('response.created');
+    expect(responseCreated.event.data).toMatchObject({
+      id: response.body.id,
+      status: 'submitted',
+      values: { label: { value: 'a' } },
+      record: { id: recordId, status: 'completed', dataset: { id: dataset.id } },
+      user: { username: 'owner', role: 'owner' },
+    });
+    await api.put(`/responses/${response.body.id}`, { status: 'draft', values: { label: { value: 'b' } } });
+    expect((await ofType('response.updated')).event.data).toMatchObject({ id: response.body.id, status: 'draft', values: { label: { value: 'b' } } });
+    await api.delete(`/responses/${response.body.id}`);
+    expect((await ofType('response.deleted')).event.data).toMatchObject({ id: response.body.id, record: { id: recordId } });
+
+    await api.delete(`/datasets/${dataset.id}/records?ids=${recordId}`);
+    expect((await ofType('record.deleted')).event.data).toMatchObject({ id: recordId, fields: { text: 'third' } });
+    await api.delete(`/datasets/${dataset.id}`);
+    expect((await ofType('dataset.deleted')).event.data).toMatchObject({ id: dataset.id, name });
+
+    const types = receiver.received.filter((r) => hasValidSignature(r, webhook.secret)).map((r) => r.event.type);
+    expect(new Set(types)).toEqual(new Set(ALL_EVENTS));
+    // One delivery per event: every message id arrived once.
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(ids.length);
+    await api.delete(`/webhooks/${webhook.id}`);
+  });
+
+  it('sends nothing for events a webhook does not subscribe to, nor when it is disabled', async () => {
+    const webhook = await createWebhook(api, receiverUrl, ['dataset.deleted']);
+    const before = receiver.received.length;
+    const dataset = (await api.post('/datasets', { name: uniqueName('quiet'), workspace_id: principals.workspace.id })).body;
+    await api.patch(`/webhooks/${webhook.id}`, { enabled: false });
+    await api.delete(`/datasets/${dataset.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receiver.received.slice(before).filter((r) => hasValidSignature(r, webhook.secret))).toEqual([]);
+    expect((await api.get(`/webhooks/${webhook.id}/deliveries`)).body.items).toEqual([]);
+    await api.delete(`/webhooks/${webhook.id}`);
+  });
+
+  it('retries after the receiver fails, with the same message id and a fresh signature', async () => {
+    const webhook = await createWebhook(api, receiverUrl, ['dataset.created']);
+    receiver.failNext(2);
+    await api.post(`/webhooks/${webhook.id}/ping`);
+    const ping = await receiver.waitFor((r) => r.event.type === 'ping' && hasValidSignature(r, webhook.secret));
+    const [entry] = await deliveryLog(api, webhook.id, (items) => items[0]?.status === 'delivered');
+    expect(entry).toMatchObject({ id: ping.headers['webhook-id'], status: 'delivered', attempts: 3, last_status_code: 200 });
+    await api.delete(`/webhooks/${webhook.id}`);
+  });
+
+  it('gives up after the last retry and logs the failure', async () => {
+    const webhook = await createWebhook(api, receiverUrl, ['dataset.created']);
+    receiver.failNext(10);
+    await api.post(`/webhooks/${webhook.id}/ping`);
+    const [entry] = await deliveryLog(api, webhook.id, (items) => items[0]?.status === 'failed');
+    expect(entry).toMatchObject({ status: 'failed', attempts: 4, last_status_code: 500, last_error: 'The target answered 500', next_attempt_at: null });
+    receiver.failNext(0);
+    await api.delete(`/webhooks/${webhook.id}`);
+  });
+});
+
+describe('webhook delivery across a restart', () => {
+  it('sends an event queued while the receiver was down once the next server runs', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-restart-'));
+    const down = new WebhookReceiver();
+    const url = await down.listen();
+    const port = down.port;
+    await down.close();
+
+    let first: TestServer | undefined = await startTestServer({ env: ALLOW_PRIVATE, dataDir });
+    let second: TestServer | undefined;
+    const back = new WebhookReceiver();
+    try {
+      setWebhookRetryDelays([60_000]);
+      const client = new TestApi(first.url).as({ apiKey: 'owner.apikey' });
+      const webhook = await createWebhook(client, url, ['dataset.created']);
+      await client.post(`/webhooks/${webhook.id}/ping`);
+      await deliveryLog(client, webhook.id, (items) => items[0]?.attempts === 1 && items[0]?.status === 'pending');
+      await first.close();
+      first = undefined;
+
+      setWebhookRetryDelays([300, 300, 300]);
+      await back.listen(port);
+      second = await startTestServer({ env: ALLOW_PRIVATE, dataDir });
+      // The retry is due a minute after the failure: make it due now, as time passing would.
+      await second.app.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: '2000-01-01T00:00:00.000000' }).execute();
+      const ping = await back.waitFor((r) => r.event.type === 'ping');
+      expect(hasValidSignature(ping, webhook.secret)).toBe(true);
+      const [entry] = await deliveryLog(new TestApi(second.url).as({ apiKey: 'owner.apikey' }), webhook.id, (items) => items[0]?.status === 'delivered');
+      expect(entry.attempts).toBe(2);
+    } finally {
+      setWebhookRetryDelays([300, 300, 300]);
+      await first?.close();
+      await second?.close();
+      await back.close().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('webhook targets', () => {
+  it('refuses loopback and private addresses unless allowed, and never retries them', async () => {
+    const strict = await startTestServer();
+    try {
+      const client = new TestApi(strict.url).as({ apiKey: 'owner.apikey' });
+      const before = receiver.received.length;
+      for (const url of [receiverUrl, receiverUrl.replace('127.0.0.1', 'localhost'), 'http://10.1.2.3/hook', 'http://[::1]:9/hook', 'http://[::ffff:127.0.0.1]:9/hook']) {
+        const webhook = await createWebhook(client, url, ['dataset.created']);
+        await client.post(`/webhooks/${webhook.id}/ping`);
+        const [entry] = await deliveryLog(client, webhook.id, (items) => items[0]?.status === 'failed');
+        expect(entry).toMatchObject({ attempts: 1, last_status_code: null, last_error: expect.stringContaining('non-public address') });
+        await client.delete(`/webhooks/${webhook.id}`);
+      }
+      expect(receiver.received.length).toBe(before);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('tells public addresses from the rest', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
+    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', 'not-an-ip']) {
+      expect(isPublicAddress(address)).toBe(false);
+    }
+  });
+});
