@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { addToWorkspace, baseUrl, createToken, createUser, OWNER, ownerApi, signInAs } from '../fixtures/api.js';
+import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
+
+/** Submits a response as `user` (signed in with their password). */
+async function submitAs(user: { username: string; password: string }, recordId: string, sentiment: string) {
+  const token = await createToken(user.username, user.password);
+  const response = await fetch(`${baseUrl()}/api/v1/records/${recordId}/responses`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 'submitted', values: { sentiment: { value: sentiment } } }),
+  });
+  expect(response.status, await response.text()).toBe(201);
+}
+
+test('review mode: answers side by side, disagreement marked, validate an accepted answer, reopen; agreement in settings', async ({ page }) => {
+  const ds = await createAnnotationDataset(2, { suggestions: false });
+  const second = await createUser('annotator');
+  const workspaceId = (await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`)).workspace_id;
+  await addToWorkspace(workspaceId, second.id);
+  const [first] = ds.recordIds;
+  // Three answers needed: after two the record is still pending, so it stays in the reviewer's pending queue.
+  await ownerApi('PATCH', `datasets/${ds.id}`, { distribution: { strategy: 'overlap', min_submitted: 3 } });
+  await submitAs(ds.annotator, first, 'positive');
+  await submitAs(second, first, 'negative');
+
+  await signInAs(page, OWNER.username, OWNER.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  const panel = page.getByTestId('review-panel');
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  const sentiment = panel.getByTestId('review-question-sentiment');
+  await expect(sentiment).toHaveAttribute('data-disagree', 'true');
+  await expect(sentiment.getByTestId('review-disagreement')).toHaveText('Annotators disagree');
+
+  await sentiment.getByRole('button', { name: 'negative' }).click();
+  await expect(panel.getByTestId('review-final-sentiment')).toHaveText('Final answer: negative');
+  await panel.getByRole('button', { name: 'Validate' }).click();
+  await expect(panel.getByTestId('review-validated')).toHaveText('Validated');
+  const validated = await ownerApi<{ validation?: { values: Record<string, { value: unknown }> } }>('GET', `records/${first}`);
+  expect(validated.validation?.values.sentiment).toEqual({ value: 'negative' });
+
+  await panel.getByRole('button', { name: 'Reopen' }).click();
+  await expect(panel.getByTestId('review-validated')).toHaveCount(0);
+  expect((await ownerApi<{ validation?: unknown }>('GET', `records/${first}`)).validation).toBeUndefined();
+
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/settings`);
+  const agreement = page.getByTestId('settings-agreement');
+  await expect(agreement.getByRole('row', { name: /sentiment/ })).toContainText('0.0 %', { timeout: 15_000 });
+});
+
+test('review mode is not offered to annotators', async ({ page }) => {
+  const ds = await createAnnotationDataset(1, { suggestions: false });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  await expect(page.getByTestId('focus-record')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('review-panel')).toHaveCount(0);
+});
