@@ -131,6 +131,7 @@ export const de: AnnotationMessages = {
     failedNoReason: 'Eintrag {{id}}: der Server hat keinen Grund genannt',
     page: 'Seite {{page}} von {{pages}}',
   },
+  agreement: { title: 'Übereinstimmung', question: '{{name}} {{percent}} % (α {{alpha}})' },
   review: {
     title: 'Prüfung',
     validated: 'Validiert',
@@ -141,5 +142,9 @@ export const de: AnnotationMessages = {
     validate: 'Validieren',
     reopen: 'Wieder öffnen',
   },
-  embed: { failed: 'Die Annotation konnte nicht angezeigt werden: {{error}}' },
+  embed: {
+    failed: 'Die Annotation konnte nicht angezeigt werden: {{error}}',
+    saveFailed: 'Ihre Antwort konnte nicht gespeichert werden ({{reason}}). Sie ist noch da: Versuchen Sie es erneut.',
+    sessionExpired: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um weiter zu annotieren.',
+  },
 };

@@ -129,6 +129,7 @@ export const en = {
     failedNoReason: 'Record {{id}}: the server gave no reason',
     page: 'Page {{page}} of {{pages}}',
   },
+  agreement: { title: 'Agreement', question: '{{name}} {{percent}} % (α {{alpha}})' },
   review: {
     title: 'Review',
     validated: 'Validated',
@@ -139,7 +140,11 @@ export const en = {
     validate: 'Validate',
     reopen: 'Reopen',
   },
-  embed: { failed: 'The annotation could not be shown: {{error}}' },
+  embed: {
+    failed: 'The annotation could not be shown: {{error}}',
+    saveFailed: 'Your answer could not be saved ({{reason}}). It is still here: try again.',
+    sessionExpired: 'Your session has expired. Sign in again to go on annotating.',
+  },
 };
 
 export type AnnotationMessages = typeof en;

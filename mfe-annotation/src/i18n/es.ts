@@ -131,6 +131,7 @@ export const es: AnnotationMessages = {
     failedNoReason: 'Registro {{id}}: el servidor no indicó el motivo',
     page: 'Página {{page}} de {{pages}}',
   },
+  agreement: { title: 'Acuerdo', question: '{{name}} {{percent}} % (α {{alpha}})' },
   review: {
     title: 'Revisión',
     validated: 'Validado',
@@ -141,5 +142,9 @@ export const es: AnnotationMessages = {
     validate: 'Validar',
     reopen: 'Reabrir',
   },
-  embed: { failed: 'No se pudo mostrar la anotación: {{error}}' },
+  embed: {
+    failed: 'No se pudo mostrar la anotación: {{error}}',
+    saveFailed: 'No se pudo guardar su respuesta ({{reason}}). Sigue aquí: inténtelo de nuevo.',
+    sessionExpired: 'Su sesión ha caducado. Vuelva a iniciar sesión para seguir anotando.',
+  },
 };

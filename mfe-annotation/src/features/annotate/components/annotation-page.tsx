@@ -116,7 +116,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   return (
     <div className="mfe-annotation mfe-ann-page" data-testid="annotation-page">
       <div className="mfe-ann-page__top">
-        <AnnotationOverview datasetId={datasetId} />
+        <AnnotationOverview datasetId={datasetId} showAgreement={isAdmin} />
         <MyMetrics datasetId={datasetId} />
       </div>
       <div className="mfe-ann-toolbar">

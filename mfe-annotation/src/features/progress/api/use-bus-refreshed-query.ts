@@ -19,7 +19,7 @@ interface CachedGetOptions<T> {
  * next record). Its own cache key keeps the shared client's immediate invalidation from
  * refetching it; the first refresh of a burst runs at once, the rest within the interval.
  */
-export function useBusRefreshedQuery<T>(options: CachedGetOptions<T>, event: RefreshEvent, datasetId: string | undefined) {
+export function useBusRefreshedQuery<T>(options: CachedGetOptions<T>, event: RefreshEvent, datasetId: string | undefined, intervalMs = REFRESH_INTERVAL_MS) {
   const queryClient = useQueryClient();
   const queryKey = useMemo(() => ['annotation-view', ...options.queryKey], [JSON.stringify(options.queryKey)]); // eslint-disable-line react-hooks/exhaustive-deps
   const throttle = useRef<{ last: number; timer?: ReturnType<typeof setTimeout> }>({ last: 0 });
@@ -27,7 +27,7 @@ export function useBusRefreshedQuery<T>(options: CachedGetOptions<T>, event: Ref
     const state = throttle.current;
     const onRefresh = ({ datasetId: changed }: { datasetId: string }) => {
       if (changed !== datasetId || state.timer) return;
-      const wait = Math.max(0, state.last + REFRESH_INTERVAL_MS - Date.now());
+      const wait = Math.max(0, state.last + intervalMs - Date.now());
       state.timer = setTimeout(() => {
         state.timer = undefined;
         state.last = Date.now();
@@ -40,6 +40,6 @@ export function useBusRefreshedQuery<T>(options: CachedGetOptions<T>, event: Ref
       clearTimeout(state.timer);
       state.timer = undefined;
     };
-  }, [datasetId, event, queryClient, queryKey]);
+  }, [datasetId, event, intervalMs, queryClient, queryKey]);
   return useQuery({ queryKey, queryFn: options.queryFn as QueryFunction<T>, enabled: Boolean(datasetId) });
 }

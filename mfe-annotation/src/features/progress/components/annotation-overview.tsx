@@ -5,9 +5,11 @@ import { formatNumber } from '@scholia/shared/i18n';
 import { useDataset } from '../api/get-dataset.js';
 import { useDatasetProgress } from '../api/get-progress.js';
 import { progressPercent } from '../progress-percent.js';
+import { AgreementSummary } from './agreement-summary.js';
 
 /** Dataset name and team progress; the record queue comes next on this screen. */
-export const AnnotationOverview = memo(function AnnotationOverview({ datasetId }: { datasetId?: string }) {
+/** `showAgreement`: owners and admins also see how much the annotators agree. */
+export const AnnotationOverview = memo(function AnnotationOverview({ datasetId, showAgreement = false }: { datasetId?: string; showAgreement?: boolean }) {
   const { t } = useTranslation();
   const dataset = useDataset(datasetId);
   const progress = useDatasetProgress(datasetId);
@@ -36,6 +38,7 @@ export const AnnotationOverview = memo(function AnnotationOverview({ datasetId }
         ) : (
           <p aria-busy="true">{t('common.loading')}</p>
         )}
+        {showAgreement && <AgreementSummary datasetId={datasetId} />}
       </div>
     </section>
   );
