@@ -1,31 +1,37 @@
-import React from 'react';
+import React, { useEffect } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import type { AnnotationEvent, AnnotationMountProps } from '@scholia/shared';
 import { configureApi, writeToken } from '@scholia/shared/api';
-import { i18next } from '@scholia/shared/i18n';
-import { RemoteProviders } from '@scholia/shared/ui';
+import { i18next, isLanguage } from '@scholia/shared/i18n';
+import { createEventEmitter } from '../embed/annotation-events.js';
 import { ANNOTATION_NAMESPACE, registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
-import { App, type AppProps } from './app.js';
+import { App } from './app.js';
 
 registerAnnotationI18n();
 
-export interface EmbedProps extends AppProps {
-  /** API root the remote talks to, e.g. `https://labels.example.org/api`. */
-  apiBaseUrl?: string;
-  /** Bearer token of the annotator; kept where the shared client reads it. */
-  token?: string;
+export type EmbedProps = AnnotationMountProps;
+
+/** Applies the host's connection and language props before the screen reads anything. */
+function Root({ apiBaseUrl, token, apiKey, language, domElement: _domElement, ...appProps }: EmbedProps) {
+  configureApi({ baseUrl: apiBaseUrl, apiKey });
+  if (token) writeToken(token);
+  useEffect(() => {
+    if (isLanguage(language) && i18next.language !== language) void i18next.changeLanguage(language);
+  }, [language]);
+  return <App {...appProps} />;
 }
 
-function Root({ apiBaseUrl, token, datasetId }: EmbedProps) {
-  if (apiBaseUrl) configureApi({ baseUrl: apiBaseUrl });
-  if (token) writeToken(token);
-  return <RemoteProviders initialPath="/"><App datasetId={datasetId} /></RemoteProviders>;
+function LoadFailed({ error, onEvent }: { error: unknown; onEvent?: (event: AnnotationEvent) => void }) {
+  const message = i18next.t('embed.failed', { ns: ANNOTATION_NAMESPACE, error: String(error) });
+  useEffect(() => createEventEmitter(onEvent)({ type: 'load-failed', message }), [message, onEvent]);
+  return <div role="alert">{message}</div>;
 }
 
 /** single-spa lifecycles for hosts without React; the shell uses `./App` instead. */
-export const { bootstrap, mount, unmount } = singleSpaReact<EmbedProps>({
+export const { bootstrap, mount, update, unmount } = singleSpaReact<EmbedProps>({
   React,
   ReactDOMClient,
   rootComponent: Root,
-  errorBoundary: (error) => <div role="alert">{i18next.t('embed.failed', { ns: ANNOTATION_NAMESPACE, error: String(error) })}</div>,
+  errorBoundary: (error, _info, props) => <LoadFailed error={error} onEvent={props.onEvent} />,
 });

@@ -7,10 +7,11 @@ export const ANNOTATION_NAMESPACE = 'annotation';
 
 /**
  * Adds this remote's strings as the `annotation` namespace of the page's one i18next. Called
- * when `./App` or `./lifecycles` loads; safe to call again.
+ * when `./App` or `./lifecycles` loads; safe to call again. Never sets `<html lang>`: in Scholia
+ * the shell does, elsewhere the page is the host's.
  */
 export function registerAnnotationI18n(): void {
-  initI18n();
+  initI18n(undefined, { ownsDocument: false });
   for (const [language, bundle] of Object.entries({ en, de, es })) {
     i18next.addResourceBundle(language, ANNOTATION_NAMESPACE, bundle, true, true);
   }

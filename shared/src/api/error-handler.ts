@@ -1,21 +1,34 @@
 import i18next from 'i18next';
+import { bus } from '../bus/event-bus.js';
 import { clearNotifications, notify } from '../bus/notify.js';
 import type { ApiError } from './api-error.js';
+
+/** Credentials already reported as refused: the screen's parallel requests all fail with them. */
+const refusedCredentials = new Set<string>();
 
 /**
  * The global HTTP error handler (spec §8): clear toasts, then show the translated HTTP
  * message, then the translated business message for `code`, or else a string `detail`.
- * Returns the messages shown; the caller rethrows.
+ * Returns the messages shown; the caller rethrows. A 401 is reported once per token or key, one
+ * toast and one `session:expired`, however many requests failed with it; requests sent without
+ * credentials after that (the session was cleared) add nothing.
  */
-export function handleHttpError(error: ApiError): string[] {
+export function handleHttpError(error: ApiError, request: { credentials?: string } = {}): string[] {
   if (error.status === 0) return []; // offline: the shell's offline toast already says so
+  if (error.status === 401) {
+    // After a refused token the session is cleared, so the screen's next requests go without one.
+    const credentials = request.credentials ?? '';
+    if (refusedCredentials.has(credentials) || (!request.credentials && refusedCredentials.size > 0)) return [];
+    refusedCredentials.add(credentials);
+    if (request.credentials) bus.emit('session:expired', undefined);
+  }
   clearNotifications();
   const shown: string[] = [];
   const httpKey = `http.${error.status}`;
   if (i18next.exists(httpKey)) shown.push(i18next.t(httpKey));
   const businessKey = error.code ? `business.${error.code}` : undefined;
   if (businessKey && i18next.exists(businessKey)) shown.push(i18next.t(businessKey));
-  else if (error.detail) shown.push(error.detail);
+  else if (error.detail && !shown.includes(error.detail)) shown.push(error.detail);
   for (const message of shown) notify({ message, type: 'danger' });
   return shown;
 }

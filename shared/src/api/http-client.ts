@@ -27,10 +27,15 @@ export interface ApiResponse<T> {
 }
 
 let baseUrl = '/api/';
+let apiKey: string | undefined;
 
-/** Points the client at another API root (tests, a host page on another origin). */
-export function configureApi(options: { baseUrl: string }): void {
-  baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+/**
+ * Points the client at another API root (tests, a host page on another origin) and, for a host
+ * that authenticates with keys, sets the API key sent when there is no bearer token.
+ */
+export function configureApi(options: { baseUrl?: string; apiKey?: string }): void {
+  if (options.baseUrl) baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  if ('apiKey' in options) apiKey = options.apiKey || undefined;
 }
 
 /** `v1/me` + params → `/api/v1/me?...`; array values repeat the key (`include=a&include=b`). */
@@ -57,6 +62,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  else if (apiKey) headers['X-Argilla-Api-Key'] = apiKey;
   let body: BodyInit | undefined;
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -85,7 +91,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
   if (!response.ok) {
     const error = new ApiError({ status: response.status, body: parsed, repositoryCode: options.repositoryCode });
-    if (options.globalErrorHandler !== false) handleHttpError(error);
+    if (options.globalErrorHandler !== false) handleHttpError(error, { credentials: token ?? apiKey });
     throw error;
   }
   return { data: parsed as T, status: response.status, ...parseCacheControl(response.headers.get('Cache-Control')) };

@@ -2,6 +2,8 @@
 export type ToastType = 'info' | 'success' | 'warning' | 'danger';
 export type ToastPosition = 'top-right' | 'top' | 'top-left' | 'bottom-right' | 'bottom' | 'bottom-left';
 
+import type { AnnotationEvent } from '../embed/annotation-embed.js';
+
 export interface ToastRequest {
   message: string;
   type?: ToastType;
@@ -17,6 +19,8 @@ export interface ToastRequest {
 export type AppEvents = {
   'session:signed-in': { token: string };
   'session:signed-out': { reason: 'user' | 'unauthorized' };
+  /** The server refused the page's token or key (401); once per token or key. */
+  'session:expired': undefined;
   'toast:requested': ToastRequest;
   'toasts:cleared': undefined;
   /** Ask every view showing this dataset's progress to re-read it (spec §4: after each response). */
@@ -28,6 +32,9 @@ export type AppEvents = {
   'remote:load-failed': { remote: string; message: string };
   /** A dataset is gone (settings' danger zone); lists that show it drop it. */
   'dataset:deleted': { datasetId: string };
+} & {
+  /** What the annotation remote reports to its host (also its `onEvent` prop). */
+  [E in AnnotationEvent as `annotation:${E['type']}`]: E;
 };
 
 export type AppEventName = keyof AppEvents;

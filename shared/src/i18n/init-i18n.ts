@@ -31,9 +31,10 @@ const lazyLocales: BackendModule = {
 
 /**
  * Initialises the one i18next instance of the page. Idempotent: shell, each remote's
- * single-spa entry and tests may all call it; only the first call configures.
+ * single-spa entry and tests may all call it; only the first call configures. A remote embedded
+ * in another site's page passes `ownsDocument: false`: `<html lang>` is the host's.
  */
-export function initI18n(language: Language = readStoredLanguage()): i18n {
+export function initI18n(language: Language = readStoredLanguage(), { ownsDocument = true }: { ownsDocument?: boolean } = {}): i18n {
   if (!i18next.isInitialized) {
     void i18next.use(lazyLocales).use(initReactI18next).init({
       resources: { en: { translation: en } },
@@ -45,7 +46,7 @@ export function initI18n(language: Language = readStoredLanguage()): i18n {
       returnNull: false,
       initAsync: false,
     });
-    setDocumentLanguage(language);
+    if (ownsDocument) setDocumentLanguage(language);
   }
   return i18next;
 }

@@ -215,7 +215,7 @@ function DatasetCrumbs({ id, last, children, annotation }: { id?: string; last?:
 
 function AnnotationRoute() {
   const { id } = useParams();
-  return <DatasetCrumbs id={id} annotation><RemoteScreen remote="mfe_annotation" props={{ datasetId: id }} /></DatasetCrumbs>;
+  return <DatasetCrumbs id={id} annotation><RemoteScreen remote="mfe_annotation" props={{ datasetId: id, shortcutScope: 'page' }} /></DatasetCrumbs>;
 }
 
 function DatasetSettingsRoute() {

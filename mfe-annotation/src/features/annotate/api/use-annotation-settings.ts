@@ -2,6 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   currentUserQuery, datasetMetricsQuery, datasetQuery, fieldsQuery, metadataMetricsQuery, metadataPropertiesQuery,
   questionsQuery, suggestionAgentsQuery, vectorsSettingsQuery,
+  ApiError,
 } from '@scholia/shared/api';
 import { useBusRefreshedQuery } from '../../progress/api/use-bus-refreshed-query.js';
 
@@ -25,6 +26,8 @@ export function useAnnotationSettings(datasetId: string) {
     vectors: (vectors.data?.items ?? []) as { id: string; name: string; title: string }[],
     user: user.data,
     isError: dataset.isError || fields.isError || questions.isError,
+    /** HTTP status of the first failed read (0: server unreachable). */
+    errorStatus: [dataset.error, fields.error, questions.error].find((error): error is ApiError => error instanceof ApiError)?.status,
   };
 }
 

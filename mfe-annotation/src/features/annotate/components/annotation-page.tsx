@@ -14,6 +14,8 @@ const BulkView = lazy(() => import('./bulk-view.js').then((m) => ({ default: m.B
 import { FocusView } from './focus-view.js';
 import { FilterBar } from './filter-bar.js';
 import { Markdown } from './markdown.js';
+import { useAnnotationEvents } from '../../../embed/annotation-events.js';
+import { useShortcutKeys } from './shortcut-scope.js';
 
 function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; criteria: Criteria; isAdmin: boolean }) {
   const { t } = useTranslation('annotation');
@@ -95,17 +97,18 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   }, [datasetId, reload]);
 
   // Ctrl+Z: undo the last submit, discard, draft or clear on the server.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
-      if (target?.closest?.('textarea, input, select')) return;
-      event.preventDefault();
-      void undoLast(datasetId).then((entry) => entry && reload()).catch(() => undefined);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+  useShortcutKeys((event) => {
+    const target = event.target as HTMLElement | null;
+    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
+    if (target?.closest?.('textarea, input, select')) return;
+    event.preventDefault();
+    void undoLast(datasetId).then((entry) => entry && reload()).catch(() => undefined);
   }, [datasetId, reload]);
+
+  const emit = useAnnotationEvents();
+  useEffect(() => {
+    if (settings.isError) emit({ type: 'load-failed', datasetId, status: settings.errorStatus, message: t('common.loadFailed', { ns: 'translation' }) });
+  }, [settings.isError, settings.errorStatus, datasetId, emit, t]);
 
   if (settings.isError) return <p role="alert">{t('common.loadFailed', { ns: 'translation' })}</p>;
   const { dataset, fields, questions, user } = settings;

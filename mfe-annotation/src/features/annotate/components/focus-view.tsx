@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
+import { ApiError, deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
+import { useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { pushUndo, saveResponse } from '../api/use-response-actions.js';
 import { canSubmit, hasAnyAnswer, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
+import type { AnnotationEvent } from '@scholia/shared';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { isEditable } from './keyboard-target.js';
 import { RecordFields } from './record-fields.js';
 import { ReviewPanel } from '../../review/review-panel.js';
+import { useShortcutKeys } from './shortcut-scope.js';
+
+const RESPONSE_EVENT = { submitted: 'response-submitted', draft: 'response-drafted', discarded: 'response-discarded' } as const;
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
 export const AUTO_DRAFT_DELAY_MS = 800;
@@ -87,7 +92,11 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const [record, setRecord] = useState<AnnotationRecord>(item.record);
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(item.record, questions));
   const [saving, setSaving] = useState(false);
+  /** Why the last explicit save failed; the answers stay in the form for another try. */
+  const [saveError, setSaveError] = useState<string>();
   const [warned, setWarned] = useState(false);
+  const emit = useAnnotationEvents();
+  const keptOffline = useRef(false);
   const responseRef = useRef(ownResponse(item.record));
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const edited = useRef(false);
@@ -114,6 +123,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     const run = async () => {
       const before = responseRef.current;
       const outcome = await saveResponse(datasetId, record.id, before?.id || undefined, body);
+      keptOffline.current = outcome.kind === 'kept-offline';
       const response = outcome.response.id ? outcome.response : { ...outcome.response, id: before?.id ?? '' };
       responseRef.current = response;
       if (options.undo && outcome.kind === 'saved') {
@@ -136,13 +146,17 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     if (statusToSend === 'submitted' && !submittable) return;
     cancelDraft();
     setSaving(true);
+    setSaveError(undefined);
     let response;
     try {
       response = await save({ status: statusToSend, values: toResponseValues(questions, answers) }, { undo: true });
-    } catch {
-      setSaving(false); // the global handler showed the error
+    } catch (error) {
+      // Said here too: a host page may show no toasts. The form keeps the answers to retry.
+      setSaveError(error instanceof ApiError ? (error.detail ?? `HTTP ${error.status}`) : String(error));
+      setSaving(false);
       return;
     }
+    emit({ type: RESPONSE_EVENT[statusToSend], datasetId, recordId: record.id, status: statusToSend, keptOffline: keptOffline.current } as AnnotationEvent);
     edited.current = false;
     // This editor is left at once: give the answer to the queue only (no render of the record
     // being left), then show the next record, which is already buffered (spec §4).
@@ -232,27 +246,29 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
+  useEffect(() => {
+    emit({ type: 'record-shown', datasetId, recordId: record.id, status });
+    // Once per record shown, not on each change of its status.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record.id]);
+
   const handlers = useRef({ act, go, clear });
   handlers.current = { act, go, clear };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const ctrl = event.ctrlKey || event.metaKey;
-      if (ctrl && event.key === 'Enter') {
-        event.preventDefault();
-        void handlers.current.act('submitted');
-      } else if (ctrl && (event.key === 's' || event.key === 'S')) {
-        event.preventDefault();
-        void handlers.current.act('draft');
-      } else if (ctrl && event.key === 'Backspace' && !isEditable(event.target)) {
-        event.preventDefault();
-        void handlers.current.act('discarded');
-      } else if (!ctrl && !event.altKey && !event.shiftKey && !isEditable(event.target)) {
-        if (event.key === 'ArrowRight') handlers.current.go(page + 1);
-        else if (event.key === 'ArrowLeft') handlers.current.go(page - 1);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+  useShortcutKeys((event) => {
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && event.key === 'Enter') {
+      event.preventDefault();
+      void handlers.current.act('submitted');
+    } else if (ctrl && (event.key === 's' || event.key === 'S')) {
+      event.preventDefault();
+      void handlers.current.act('draft');
+    } else if (ctrl && event.key === 'Backspace' && !isEditable(event.target)) {
+      event.preventDefault();
+      void handlers.current.act('discarded');
+    } else if (!ctrl && !event.altKey && !event.shiftKey && !isEditable(event.target)) {
+      if (event.key === 'ArrowRight') handlers.current.go(page + 1);
+      else if (event.key === 'ArrowLeft') handlers.current.go(page - 1);
+    }
   }, [page]);
 
   // Only a similarity search scores in [0, 1]; a text search's relevance is no percentage.
@@ -287,6 +303,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
         <form className="mfe-ann-record__form" onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}>
           <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} />
           {!submittable && <p className="sch-muted" data-testid="complete-required">{t('messages.completeRequired')}</p>}
+          {saveError && <p role="alert" className="mfe-ann-save-error" data-testid="save-error">{t('embed.saveFailed', { reason: saveError })}</p>}
           <div className="mfe-ann-actions">
             <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('discarded')} disabled={saving}>{t('actions.discard')}</button>
             <button type="button" className="sch-button sch-button--ghost" onClick={() => void clear()} disabled={saving}>{t('actions.clear')}</button>

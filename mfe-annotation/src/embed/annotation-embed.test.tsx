@@ -1,0 +1,119 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnnotationEvent } from '@scholia/shared';
+import { queryClient, writeToken } from '@scholia/shared/api';
+import { App } from '../expose/app.js';
+
+interface Call { method: string; path: string; body?: unknown }
+
+/** A fake API for one dataset with one text question; `respond` decides each answer write. */
+function serveDataset(respond: (call: Call) => Response = () => Response.json({ id: 'resp1', status: 'draft', values: {}, updated_at: '' })) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const path = new URL(url, 'http://host.test').pathname.replace(/^\/api\//, '');
+    const call = { method: init.method ?? 'GET', path, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    if (path === 'v1/me') return Response.json({ id: 'u1', username: 'ann', role: 'annotator' });
+    if (path === 'v1/datasets/d1') return Response.json({ id: 'd1', name: 'reviews', guidelines: null, workspace_id: 'w1' });
+    if (path === 'v1/datasets/d1/fields') return Response.json({ items: [{ id: 'f1', name: 'text', title: 'Text', required: true, settings: { type: 'text' }, dataset_id: 'd1' }] });
+    if (path === 'v1/datasets/d1/questions') return Response.json({ items: [{ id: 'q1', name: 'comment', title: 'Comment', required: true, settings: { type: 'text' }, dataset_id: 'd1' }] });
+    if (path === 'v1/datasets/d1/progress') return Response.json({ total: 2, completed: 0, pending: 2, users: [] });
+    if (path === 'v1/me/datasets/d1/records/search') {
+      const record = (id: string) => ({ record: { id, dataset_id: 'd1', fields: { text: `text of ${id}` }, status: 'pending', responses: [], suggestions: [], metadata: {} }, query_score: null });
+      return Response.json({ items: [record('r1'), record('r2')], total: 2 });
+    }
+    if (call.method !== 'GET') return respond(call);
+    return Response.json({ items: [] });
+  }));
+  return calls;
+}
+
+async function openRecord(events: AnnotationEvent[] = [], props: Record<string, unknown> = {}) {
+  render(
+    <div>
+      <button type="button" data-testid="host-button">host</button>
+      <App datasetId="d1" onEvent={(event) => events.push(event)} {...props} />
+    </div>,
+  );
+  return screen.findByTestId('focus-record', {}, { timeout: 5000 });
+}
+
+describe('the annotation remote in a foreign React host', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    queryClient.clear();
+    document.documentElement.lang = 'fr';
+    writeToken('token-of-ann');
+  });
+  afterEach(cleanup);
+
+  it('renders without a router or query client from the host, leaves <html lang> alone and reports what it shows', async () => {
+    serveDataset();
+    const events: AnnotationEvent[] = [];
+    const record = await openRecord(events);
+    expect(record.getAttribute('data-record-id')).toBe('r1');
+    expect(document.documentElement.lang).toBe('fr');
+    await waitFor(() => expect(events).toContainEqual({ type: 'progress-changed', datasetId: 'd1', total: 2, completed: 0, pending: 2 }));
+    expect(events).toContainEqual({ type: 'record-shown', datasetId: 'd1', recordId: 'r1', status: 'pending' });
+  });
+
+  it("keeps its shortcuts to itself: a key on the host's button does nothing, the same key inside the remote acts", async () => {
+    serveDataset();
+    await openRecord();
+    fireEvent.keyDown(screen.getByTestId('host-button'), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByTestId('host-button'), { key: 's', ctrlKey: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r1');
+    fireEvent.keyDown(screen.getByTestId('annotation-root'), { key: 'ArrowRight' });
+    await waitFor(() => expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r2'));
+  });
+
+  it("lets a host that gives it the page opt in to page-wide shortcuts", async () => {
+    serveDataset();
+    await openRecord([], { shortcutScope: 'page' });
+    fireEvent.keyDown(screen.getByTestId('host-button'), { key: 'ArrowRight' });
+    await waitFor(() => expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r2'));
+  });
+
+  it('says so when the server fails a save with 502, keeps the answer, and a retry saves it', async () => {
+    let failures = 1;
+    const calls = serveDataset(() => (failures-- > 0
+      ? new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })
+      : Response.json({ id: 'resp1', status: 'draft', values: { comment: { value: 'kept' } }, updated_at: '' }, { status: 201 })));
+    const events: AnnotationEvent[] = [];
+    await openRecord(events);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'kept' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    const alert = await screen.findByTestId('save-error');
+    expect(alert.textContent).toBe('Your answer could not be saved (HTTP 502). It is still here: try again.');
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('kept');
+    expect(events.some((e) => e.type === 'response-drafted')).toBe(false);
+    expect(localStorage.length).toBe(1); // the token only: nothing went to the offline outbox
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(events).toContainEqual({ type: 'response-drafted', datasetId: 'd1', recordId: 'r1', status: 'draft', keptOffline: false }));
+    expect(screen.queryByTestId('save-error')).toBeNull();
+    const writes = calls.filter((c) => c.method === 'POST' && c.path === 'v1/records/r1/responses');
+    expect(writes.map((c) => c.body)).toEqual([
+      { status: 'draft', values: { comment: { value: 'kept' } } },
+      { status: 'draft', values: { comment: { value: 'kept' } } },
+    ]);
+  });
+
+  it('reports a refused token once, however many requests it failed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ detail: 'Could not validate credentials' }, { status: 401 })));
+    const events: AnnotationEvent[] = [];
+    const toasts: string[] = [];
+    const { bus } = await import('@scholia/shared/bus');
+    const onToast = ({ message }: { message: string }) => toasts.push(message);
+    bus.on('toast:requested', onToast);
+    writeToken('expired-token');
+    render(<App datasetId="d1" onEvent={(event) => events.push(event)} />);
+    expect(await screen.findByTestId('session-expired')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    bus.off('toast:requested', onToast);
+    expect(screen.getAllByTestId('session-expired')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'session-expired')).toHaveLength(1);
+    expect(toasts).toEqual(['Could not validate credentials']);
+    expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThan(1);
+  });
+});
