@@ -79,11 +79,24 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
   await requireAdminMember(db, user, dataset.workspace_id);
 }
 
-/** Queues a response event with the record as it stands in `trx` (its status already recounted). */
-async function raiseResponseEvent(trx: Db, event: 'response.created' | 'response.updated' | 'response.deleted', dataset: DatasetRow, row: ResponseRow): Promise<void> {
-  await raiseWebhookEvents(trx, event, async () => {
-    const record = (await findRecordById(trx, row.record_id))!;
-    return [await responseEventData(trx, row, recordEventData(record, await datasetEventData(trx, dataset)))];
+/**
+ * Queues a response event with the record as it stands in `trx` (its status already recounted),
+ * and `record.completed` when this write completed a record that was not (`statusBefore`).
+ */
+async function raiseResponseEvent(
+  trx: Db,
+  event: 'response.created' | 'response.updated' | 'response.deleted',
+  dataset: DatasetRow,
+  row: ResponseRow,
+  statusBefore?: StoredRecord['status'],
+): Promise<void> {
+  let recordData: ReturnType<typeof recordEventData> | undefined;
+  const ofRecord = async () => (recordData ??= recordEventData((await findRecordById(trx, row.record_id))!, await datasetEventData(trx, dataset)));
+  await raiseWebhookEvents(trx, event, async () => [await responseEventData(trx, row, await ofRecord())]);
+  if (statusBefore === undefined || statusBefore === 'completed') return;
+  await raiseWebhookEvents(trx, 'record.completed', async () => {
+    const record = await ofRecord();
+    return record.status === 'completed' ? [record] : [];
   });
 }
 
@@ -91,11 +104,11 @@ const responseExists = (recordId: string, userId: string) =>
   new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
 
 /** A new response counted in its record and its author among the dataset's users, then the dataset's activity. */
-async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isDatasetUser: boolean): Promise<void> {
+async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isDatasetUser: boolean, statusBefore: StoredRecord['status']): Promise<void> {
   // A concurrent request of the same user may have created one since the caller looked.
   const inserted = await db.transaction().execute(async (trx) => {
     if (!(await insertCountedResponse(trx, row, minSubmitted(dataset), isDatasetUser))) return false;
-    await raiseResponseEvent(trx, 'response.created', dataset, row);
+    await raiseResponseEvent(trx, 'response.created', dataset, row, statusBefore);
     return true;
   });
   if (!inserted) throw responseExists(row.record_id, row.user_id);
@@ -103,11 +116,11 @@ async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isD
 }
 
 /** A changed response and its record's recounted status in one transaction, then the dataset's activity. */
-async function saveChangedResponse(db: Db, dataset: DatasetRow, row: ResponseRow): Promise<void> {
+async function saveChangedResponse(db: Db, dataset: DatasetRow, row: ResponseRow, statusBefore: StoredRecord['status']): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
-    await raiseResponseEvent(trx, 'response.updated', dataset, row);
+    await raiseResponseEvent(trx, 'response.updated', dataset, row, statusBefore);
   });
   await touchDatasetActivity(db, dataset.id, row.updated_at);
 }
@@ -141,7 +154,7 @@ async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, da
     inserted_at: now,
     updated_at: now,
   };
-  await insertResponse(db, dataset, row, hasResponded);
+  await insertResponse(db, dataset, row, hasResponded, record.status);
   return { row, hidden };
 }
 
@@ -165,7 +178,7 @@ async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, r
   const checked = await checkValues(db, user, dataset, record, body);
   const values = keepHiddenValues(checked.values, response.values, checked.hidden);
   const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
-  await saveChangedResponse(db, dataset, row);
+  await saveChangedResponse(db, dataset, row, record.status);
   return { row, hidden: checked.hidden };
 }
 

@@ -12,7 +12,7 @@ import { isPublicAddress } from '../../webhooks/webhook-target.js';
 const ALLOW_PRIVATE = { SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'true' };
 const ALL_EVENTS = [
   'dataset.created', 'dataset.updated', 'dataset.deleted', 'dataset.published',
-  'record.created', 'record.updated', 'record.deleted',
+  'record.created', 'record.updated', 'record.deleted', 'record.completed',
   'response.created', 'response.updated', 'response.deleted',
 ];
 
@@ -114,8 +114,14 @@ describe('webhook delivery', () => {
       record: { id: recordId, status: 'completed', dataset: { id: dataset.id } },
       user: { username: 'owner', role: 'owner' },
     });
+    const completed = await ofType('record.completed');
+    expect(completed.event.data).toMatchObject({ id: recordId, status: 'completed', dataset: { id: dataset.id } });
     await api.put(`/responses/${response.body.id}`, { status: 'draft', values: { label: { value: 'b' } } });
     expect((await ofType('response.updated')).event.data).toMatchObject({ id: response.body.id, status: 'draft', values: { label: { value: 'b' } } });
+    await api.put(`/responses/${response.body.id}`, { status: 'submitted', values: { label: { value: 'b' } } });
+    await receiver.waitFor((r) => r.event.type === 'response.updated' && r.event.data.status === 'submitted');
+    // Completed again after going back to pending: a second `record.completed`.
+    await receiver.waitFor((r) => r.event.type === 'record.completed' && r.headers['webhook-id'] !== completed.headers['webhook-id']);
     await api.delete(`/responses/${response.body.id}`);
     expect((await ofType('response.deleted')).event.data).toMatchObject({ id: response.body.id, record: { id: recordId } });
 
@@ -199,6 +205,32 @@ describe('webhook delivery across a restart', () => {
       await first?.close();
       await second?.close();
       await back.close().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('several server processes on one database', () => {
+  it('send each event once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-pair-'));
+    const shared = new WebhookReceiver();
+    const url = await shared.listen();
+    const first = await startTestServer({ env: ALLOW_PRIVATE, dataDir });
+    const second = await startTestServer({ env: ALLOW_PRIVATE, dataDir });
+    try {
+      const client = new TestApi(first.url).as({ apiKey: 'owner.apikey' });
+      const other = new TestApi(second.url).as({ apiKey: 'owner.apikey' });
+      const webhook = await createWebhook(client, url, ['dataset.created']);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? client : other).post(`/webhooks/${webhook.id}/ping`)));
+      const log = await deliveryLog(client, webhook.id, (items) => items.length === 20 && items.every((item) => item.status === 'delivered'), 20_000);
+      expect(log.every((item) => item.attempts === 1)).toBe(true);
+      const ids = shared.received.map((r) => r.headers['webhook-id']);
+      expect(ids).toHaveLength(20);
+      expect(new Set(ids).size).toBe(20);
+    } finally {
+      await first.close();
+      await second.close();
+      await shared.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
