@@ -210,6 +210,8 @@ function startServer(port) {
     SCHOLIA_OWNER_USERNAME: 'argilla',
     SCHOLIA_OWNER_PASSWORD: '12345678',
     SCHOLIA_OWNER_API_KEY: API_KEY,
+    // The webhook tests receive deliveries on a loopback listener.
+    SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'true',
   };
   // Never let a developer's own database URL leak into the test server.
   delete env.SCHOLIA_DATABASE_URL;

@@ -1,6 +1,16 @@
-"""Webhooks through the SDK (contract §2.12; owner only)."""
+"""Webhooks through the SDK (contract §2.12; owner only), and deliveries checked by the SDK's handler."""
+
+import asyncio
+import json
+import queue
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+from standardwebhooks.webhooks import Webhook as StandardWebhook, WebhookVerificationError
 
 import argilla as rg
+from argilla.webhooks._handler import WebhookHandler
 
 
 def test_webhook_create_list_update_delete(client):
@@ -27,3 +37,80 @@ def test_webhook_create_list_update_delete(client):
 
     created.delete()
     assert created.id not in [w.id for w in client.webhooks.list()]
+
+
+class _Receiver(BaseHTTPRequestHandler):
+    """Collects webhook deliveries (raw body and headers) on a loopback port."""
+
+    received: "queue.Queue[tuple[bytes, dict]]"
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["content-length"]))
+        self.received.put((body, dict(self.headers.items())))
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def receiver():
+    handler = type("Handler", (_Receiver,), {"received": queue.Queue()})
+    server = HTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/hook", handler.received
+    server.shutdown()
+
+
+class _Request:
+    """What the SDK's webhook handler reads from a FastAPI request: the raw body and the headers."""
+
+    def __init__(self, body: bytes, headers: dict):
+        self._body = body
+        self.headers = headers
+
+    async def body(self) -> bytes:
+        return self._body
+
+
+def _next_event(received, event_type: str):
+    while True:
+        body, headers = received.get(timeout=15)
+        if json.loads(body)["type"] == event_type:
+            return body, headers
+
+
+def test_webhook_handler_verifies_and_parses_delivered_events(client, workspace, unique_name, receiver):
+    """The SDK's own webhook handler (what `webhook_listener` mounts) accepts deliveries and parses them."""
+    url, received = receiver
+    webhook = client.webhooks.add(rg.Webhook(url=url, events=["dataset.published", "record.created"]))
+    handler = WebhookHandler(webhook)
+    dataset = None
+    try:
+        settings = rg.Settings(fields=[rg.TextField(name="text")], questions=[rg.LabelQuestion(name="label", labels=["a", "b"])])
+        dataset = rg.Dataset(name=unique_name("hooked"), workspace=workspace, settings=settings, client=client).create()
+        event = asyncio.run(handler._verify_request(_Request(*_next_event(received, "dataset.published"))))
+        parsed = event.parsed(client)
+        assert parsed.type == "dataset.published"
+        assert parsed.dataset.id == dataset.id and parsed.dataset.name == dataset.name
+
+        dataset.records.log([rg.Record(id="r1", fields={"text": "hello"})])
+        body, headers = _next_event(received, "record.created")
+        record_event = asyncio.run(handler._verify_request(_Request(body, headers))).parsed(client)
+        assert record_event.record.id == "r1"
+        assert record_event.record.fields["text"] == "hello"
+
+        # A body changed after signing is refused.
+        with pytest.raises(WebhookVerificationError):
+            asyncio.run(handler._verify_request(_Request(body.replace(b"hello", b"hellO"), headers)))
+
+        # The ping is signed too.
+        assert client.http_client.post(f"/api/v1/webhooks/{webhook.id}/ping").status_code == 204
+        ping_body, ping_headers = _next_event(received, "ping")
+        assert StandardWebhook(webhook.secret).verify(ping_body, ping_headers)["type"] == "ping"
+    finally:
+        if dataset is not None:
+            dataset.delete()
+        webhook.delete()
