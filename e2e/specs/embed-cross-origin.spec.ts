@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { baseUrl } from '../fixtures/api.js';
+import { createAnnotationDataset, responseOf, type AnnotationDataset } from '../fixtures/annotation-dataset.js';
+
+const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/host-single-spa/serve.mjs');
+
+function hostOrigin(): string {
+  const origin = process.env.SCHOLIA_E2E_EMBED_HOST_ORIGIN;
+  if (!origin) throw new Error('SCHOLIA_E2E_EMBED_HOST_ORIGIN is not set: run through playwright.config.ts');
+  return origin;
+}
+
+/** The example host (examples/host-single-spa) on its own origin, signed in as the annotator. */
+async function startExampleHost(ds: AnnotationDataset): Promise<ChildProcess> {
+  const host = spawn(process.execPath, [EXAMPLE], {
+    env: {
+      ...process.env, PORT: new URL(hostOrigin()).port, HOST: 'localhost', SCHOLIA_URL: baseUrl(),
+      SCHOLIA_USERNAME: ds.annotator.username, SCHOLIA_PASSWORD: ds.annotator.password, SCHOLIA_DATASET_ID: ds.id,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    host.stdout!.once('data', () => resolve());
+    host.once('exit', (code) => reject(new Error(`example host exited with ${code}`)));
+  });
+  return host;
+}
+
+const hostEvents = async (page: import('@playwright/test').Page) =>
+  (await page.getByTestId('host-events').locator('li').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+
+test('a single-spa page on another origin annotates through the remote, with CORS and no proxy', async ({ page }) => {
+  const ds = await createAnnotationDataset(2);
+  const host = await startExampleHost(ds);
+  try {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const serverRequests: string[] = [];
+    page.on('request', (request) => { if (request.url().startsWith(baseUrl())) serverRequests.push(request.url()); });
+
+    await page.goto(`${hostOrigin()}/`);
+    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+    // Everything came straight from the server's origin: the manifest, the container, the API.
+    expect(serverRequests.some((url) => url.endsWith('/remotes/mfe-annotation/mf-manifest.json'))).toBe(true);
+    expect(serverRequests.some((url) => url.includes('/api/v1/'))).toBe(true);
+    expect(new URL(page.url()).origin).not.toBe(new URL(baseUrl()).origin);
+    // The remote leaves the host's document language alone.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'record-shown')).toEqual(
+      { type: 'record-shown', datasetId: ds.id, recordId: ds.recordIds[0], status: 'pending' });
+
+    // The host's own keys stay the host's: no draft, no next record.
+    await page.locator('#host-save').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+s');
+    await expect(page.getByTestId('host-status')).toHaveText('Portal layout saved');
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+    expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
+
+    await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+    const stored = await responseOf(ds.recordIds[0]!, ds.annotator.id);
+    expect(stored?.status).toBe('submitted');
+    expect(stored?.values?.sentiment?.value).toBe('positive');
+    await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'response-submitted')).toEqual(
+      { type: 'response-submitted', datasetId: ds.id, recordId: ds.recordIds[0], status: 'submitted', keptOffline: false });
+    await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === 'progress-changed').length).toBeGreaterThan(0);
+
+    // Inside the remote its shortcuts act: ← goes back to the first record.
+    await page.getByTestId('annotation-root').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+    expect(errors).toEqual([]);
+  } finally {
+    host.kill('SIGTERM');
+  }
+});
