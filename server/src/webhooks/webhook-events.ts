@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { WebhookEvent } from '@scholia/shared/contract';
-import { nowTimestamp, presentTimestamp } from '../lib/time.js';
+import { nowTimestamp } from '../lib/time.js';
 import { fromFlag, fromJson } from '../storage/json.js';
 import { insertDeliveries } from '../storage/repositories/webhook-deliveries.repository.js';
 import { listWebhooks } from '../storage/repositories/webhooks.repository.js';
@@ -33,7 +33,8 @@ export async function queuePing(db: Kysely<Tables>, webhook: WebhookRow, version
 
 async function queueDeliveries(db: Kysely<Tables>, webhooks: WebhookRow[], type: EventType, items: unknown[]): Promise<void> {
   const now = nowTimestamp();
-  const timestamp = presentTimestamp(now);
+  // The reference's form: microseconds always, and a `Z`.
+  const timestamp = `${now}Z`;
   const rows: WebhookDeliveryRow[] = [];
   for (const webhook of webhooks) {
     for (const data of items) {

@@ -28,7 +28,7 @@ export async function datasetEventData(db: Db, dataset: DatasetRow) {
     listMetadataProperties(db, dataset.id),
     listVectorSettings(db, dataset.id),
   ]);
-  const { workspace_id: _workspaceId, last_activity_at, inserted_at, updated_at, ...rest } = presentDataset(dataset);
+  const { workspace_id: _workspaceId, metadata: _metadata, last_activity_at, inserted_at, updated_at, ...rest } = presentDataset(dataset);
   return {
     ...rest,
     workspace: workspace && {

@@ -80,35 +80,30 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
 }
 
 /**
- * Queues a response event with the record as it stands in `trx` (its status already recounted),
- * and `record.completed` when this write completed a record that was not (`statusBefore`).
+ * Queues what the reference sends after a response write: `record.updated` with the record as it
+ * stands in `trx` (its status recounted), `record.completed` when it is completed, then the
+ * response event.
  */
-async function raiseResponseEvent(
-  trx: Db,
-  event: 'response.created' | 'response.updated' | 'response.deleted',
-  dataset: DatasetRow,
-  row: ResponseRow,
-  statusBefore?: StoredRecord['status'],
-): Promise<void> {
+async function raiseResponseEvents(trx: Db, event: 'response.created' | 'response.updated' | 'response.deleted', dataset: DatasetRow, row: ResponseRow): Promise<void> {
   let recordData: ReturnType<typeof recordEventData> | undefined;
   const ofRecord = async () => (recordData ??= recordEventData((await findRecordById(trx, row.record_id))!, await datasetEventData(trx, dataset)));
-  await raiseWebhookEvents(trx, event, async () => [await responseEventData(trx, row, await ofRecord())]);
-  if (statusBefore === undefined || statusBefore === 'completed') return;
+  await raiseWebhookEvents(trx, 'record.updated', async () => [await ofRecord()]);
   await raiseWebhookEvents(trx, 'record.completed', async () => {
     const record = await ofRecord();
     return record.status === 'completed' ? [record] : [];
   });
+  await raiseWebhookEvents(trx, event, async () => [await responseEventData(trx, row, await ofRecord())]);
 }
 
 const responseExists = (recordId: string, userId: string) =>
   new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
 
 /** A new response counted in its record and its author among the dataset's users, then the dataset's activity. */
-async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isDatasetUser: boolean, statusBefore: StoredRecord['status']): Promise<void> {
+async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isDatasetUser: boolean): Promise<void> {
   // A concurrent request of the same user may have created one since the caller looked.
   const inserted = await db.transaction().execute(async (trx) => {
     if (!(await insertCountedResponse(trx, row, minSubmitted(dataset), isDatasetUser))) return false;
-    await raiseResponseEvent(trx, 'response.created', dataset, row, statusBefore);
+    await raiseResponseEvents(trx, 'response.created', dataset, row);
     return true;
   });
   if (!inserted) throw responseExists(row.record_id, row.user_id);
@@ -116,11 +111,11 @@ async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isD
 }
 
 /** A changed response and its record's recounted status in one transaction, then the dataset's activity. */
-async function saveChangedResponse(db: Db, dataset: DatasetRow, row: ResponseRow, statusBefore: StoredRecord['status']): Promise<void> {
+async function saveChangedResponse(db: Db, dataset: DatasetRow, row: ResponseRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
-    await raiseResponseEvent(trx, 'response.updated', dataset, row, statusBefore);
+    await raiseResponseEvents(trx, 'response.updated', dataset, row);
   });
   await touchDatasetActivity(db, dataset.id, row.updated_at);
 }
@@ -154,7 +149,7 @@ async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, da
     inserted_at: now,
     updated_at: now,
   };
-  await insertResponse(db, dataset, row, hasResponded, record.status);
+  await insertResponse(db, dataset, row, hasResponded);
   return { row, hidden };
 }
 
@@ -178,7 +173,7 @@ async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, r
   const checked = await checkValues(db, user, dataset, record, body);
   const values = keepHiddenValues(checked.values, response.values, checked.hidden);
   const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
-  await saveChangedResponse(db, dataset, row, record.status);
+  await saveChangedResponse(db, dataset, row);
   return { row, hidden: checked.hidden };
 }
 
@@ -194,9 +189,9 @@ export async function deleteResponse(database: Database, user: UserRow, response
   const dataset = await getDatasetOrThrow(db, record.dataset_id);
   await authorizeResponseChange(db, user, response, dataset);
   await db.transaction().execute(async (trx) => {
-    await raiseResponseEvent(trx, 'response.deleted', dataset, response);
     await deleteResponseRow(trx, response.id);
     await refreshRecordStatuses(trx, dataset, [record.id]);
+    await raiseResponseEvents(trx, 'response.deleted', dataset, response);
   });
   await touchDatasetActivity(db, dataset.id, nowTimestamp());
   return presentResponse(response, hiddenQuestionsFor(user, await listQuestions(db, dataset.id)));

@@ -62,7 +62,7 @@ describe('webhook delivery', () => {
     expect(hasValidSignature(ping, webhook.secret)).toBe(true);
     expect(ping.headers['webhook-id']).toMatch(/^msg_/);
     expect(ping.headers['content-type']).toBe('application/json');
-    expect(ping.event).toEqual({ type: 'ping', version: 1, timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/), data: { agent: 'argilla-server', version: '2.8.0' } });
+    expect(ping.event).toEqual({ type: 'ping', version: 1, timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), data: { agent: 'argilla-server', version: '2.8.0' } });
 
     const [entry] = await deliveryLog(api, webhook.id, (items) => items[0]?.status === 'delivered');
     expect(entry).toMatchObject({ id: ping.headers['webhook-id'], event: 'ping', status: 'delivered', attempts: 1, last_status_code: 200, last_error: null });
@@ -78,7 +78,7 @@ describe('webhook delivery', () => {
     const created = await ofType('dataset.created');
     expect(created.event.data).toMatchObject({ id: dataset.id, name, status: 'draft', workspace: { id: principals.workspace.id, name: principals.workspace.name }, fields: [], questions: [] });
     expect(Object.keys(created.event.data).sort()).toEqual(
-      ['allow_extra_metadata', 'distribution', 'fields', 'guidelines', 'id', 'inserted_at', 'last_activity_at', 'metadata', 'metadata_properties', 'name', 'questions', 'status', 'updated_at', 'vectors_settings', 'workspace'].sort(),
+      ['allow_extra_metadata', 'distribution', 'fields', 'guidelines', 'id', 'inserted_at', 'last_activity_at', 'metadata_properties', 'name', 'questions', 'status', 'updated_at', 'vectors_settings', 'workspace'].sort(),
     );
 
     expect((await api.post(`/datasets/${dataset.id}/fields`, { name: 'text', title: 'Text', required: true, settings: { type: 'text' } })).status).toBe(201);
@@ -114,13 +114,15 @@ describe('webhook delivery', () => {
       record: { id: recordId, status: 'completed', dataset: { id: dataset.id } },
       user: { username: 'owner', role: 'owner' },
     });
+    // As the reference: after each response write, the record's `record.updated` and, when completed, `record.completed`.
+    await receiver.waitFor((r) => r.event.type === 'record.updated' && r.event.data.status === 'completed');
     const completed = await ofType('record.completed');
     expect(completed.event.data).toMatchObject({ id: recordId, status: 'completed', dataset: { id: dataset.id } });
     await api.put(`/responses/${response.body.id}`, { status: 'draft', values: { label: { value: 'b' } } });
     expect((await ofType('response.updated')).event.data).toMatchObject({ id: response.body.id, status: 'draft', values: { label: { value: 'b' } } });
+    expect(receiver.received.filter((r) => r.event.type === 'record.completed')).toHaveLength(1); // pending after the draft
     await api.put(`/responses/${response.body.id}`, { status: 'submitted', values: { label: { value: 'b' } } });
     await receiver.waitFor((r) => r.event.type === 'response.updated' && r.event.data.status === 'submitted');
-    // Completed again after going back to pending: a second `record.completed`.
     await receiver.waitFor((r) => r.event.type === 'record.completed' && r.headers['webhook-id'] !== completed.headers['webhook-id']);
     await api.delete(`/responses/${response.body.id}`);
     expect((await ofType('response.deleted')).event.data).toMatchObject({ id: response.body.id, record: { id: recordId } });
