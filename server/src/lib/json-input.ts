@@ -9,8 +9,9 @@ export const MAX_JSON_DEPTH = 100;
 
 /**
  * What a parsed JSON body may not hold, whatever the route: nesting past MAX_JSON_DEPTH, object
- * keys with NUL (PostgreSQL cannot store them, and a key is often used as a name in SQL), and
- * numbers JSON.parse turned into ±Infinity (`1e400`). The first offence found, as a 422 issue.
+ * keys with NUL (PostgreSQL cannot store them, and a key is often used as a name in SQL), text
+ * with a lone surrogate (`"\ud800"`: not Unicode, PostgreSQL refuses it), and numbers JSON.parse
+ * turned into ±Infinity (`1e400`). The first offence found, as a 422 issue.
  */
 export function findUnacceptableJson(value: unknown): ValidationIssue | undefined {
   const issue = visit(value, 1);
@@ -25,7 +26,17 @@ interface Found {
   path: (string | number)[];
 }
 
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const loneSurrogate = (path: (string | number)[]): Found => ({
+  type: 'string_unicode',
+  msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+  path,
+});
+
 function visit(value: unknown, depth: number): Found | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? loneSurrogate([]) : undefined;
   if (typeof value === 'number') {
     return Number.isFinite(value) ? undefined : { type: 'finite_number', msg: 'Input should be a finite number', path: [] };
   }
@@ -45,6 +56,7 @@ function visit(value: unknown, depth: number): Found | undefined {
   }
   for (const key of Object.keys(value)) {
     if (key.includes('\u0000')) return { type: 'value_error', msg: 'Value error, keys cannot contain the NUL character (\\u0000)', path: [key] };
+    if (LONE_SURROGATE.test(key)) return loneSurrogate([key]);
     const found = visit((value as Record<string, unknown>)[key], depth + 1);
     if (found) {
       found.path.push(key);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isContractError, snapshotTables, type World } from './harness.js';
+import { isContractError, type World } from './harness.js';
 import { ROUTE_EXPECTATIONS } from './route-expectations.js';
 
 /**
@@ -10,13 +10,23 @@ import { ROUTE_EXPECTATIONS } from './route-expectations.js';
 
 export interface FuzzCase {
   route: string;
-  /** What is hostile: path params, the query, the JSON body, or the raw bytes / content type. */
-  kind: 'path' | 'query' | 'body' | 'mutated-body' | 'raw';
+  /**
+   * What is hostile: path params, the query, the JSON body, the raw bytes / content type, or the
+   * route's valid body with one edit (`edit`, from the class matrix).
+   */
+  kind: 'path' | 'query' | 'body' | 'mutated-body' | 'raw' | 'edited-body';
   paramValue: string;
   query: [string, string][];
   body: unknown;
   raw: { text: string | Uint8Array; contentType: string | undefined };
   principal: 'owner' | 'annotatorMember';
+  edit?: BodyEdit;
+}
+
+/** One edit of a route's valid JSON body, written as JSON text (so it can hold 1e400 or 5,000 levels of nesting). */
+export interface BodyEdit {
+  label: string;
+  apply(valid: unknown): string;
 }
 
 export const SQL_AND_FTS = [
@@ -231,6 +241,11 @@ export async function runFuzzCase(world: World, fuzz: FuzzCase): Promise<FuzzOut
       headers['Content-Type'] = 'application/json';
       break;
     }
+    case 'edited-body': {
+      body = fuzz.edit!.apply(valid.body ?? {});
+      headers['Content-Type'] = 'application/json';
+      break;
+    }
     case 'raw': {
       if (method === 'GET') return runFuzzCase(world, { ...fuzz, kind: 'query' });
       body = fuzz.raw.text;
@@ -242,7 +257,7 @@ export async function runFuzzCase(world: World, fuzz: FuzzCase): Promise<FuzzOut
 
   // Login attempts are rate-limited; the fuzzer must not lock the owner out of /token for the rest of the run.
   if (fuzz.route === 'POST /api/v1/token' && typeof body === 'string') body = body.replace(/username=[^&]*/, 'username=fuzz-nobody');
-  const before = await snapshotTables(world.db);
+  await world.watch.before();
   let response: Response;
   try {
     response = await fetch(`${world.server.url}/api/v1${path}`, { method, headers, body: method === 'GET' ? undefined : body });
@@ -250,8 +265,10 @@ export async function runFuzzCase(world: World, fuzz: FuzzCase): Promise<FuzzOut
     return { status: 0, problem: `connection failed: ${String(error)}` };
   }
   const text = await response.text();
-  await valid.after?.();
   const status = response.status;
+  // Checked before `after`, whose own writes (restoring credentials) are not the request's.
+  const wroteNothing = status < 400 || (await world.watch.unchanged());
+  await valid.after?.();
   if (status >= 500) return { status, problem: `5xx: ${text.slice(0, 300)}` };
   if (status >= 400) {
     let parsed: unknown;
@@ -261,7 +278,7 @@ export async function runFuzzCase(world: World, fuzz: FuzzCase): Promise<FuzzOut
       parsed = text;
     }
     if (!isContractError(status, parsed)) return { status, problem: `not a contract error body: ${text.slice(0, 300)}` };
-    if ((await snapshotTables(world.db)) !== before) return { status, problem: 'refused request changed the database' };
+    if (!wroteNothing) return { status, problem: 'refused request changed the database' };
   }
   return { status };
 }
@@ -272,6 +289,6 @@ export function describeCase(fuzz: FuzzCase): string {
     const s = typeof v === 'string' ? v : v instanceof Uint8Array ? `bytes(${v.length})` : JSON.stringify(v);
     return (s ?? 'undefined').length > 200 ? `${(s ?? '').slice(0, 200)}…(${(s ?? '').length})` : s;
   };
-  const detail = { path: fuzz.paramValue, query: fuzz.query, body: fuzz.body, 'mutated-body': fuzz.body, raw: fuzz.raw }[fuzz.kind];
+  const detail = { path: fuzz.paramValue, query: fuzz.query, body: fuzz.body, 'mutated-body': fuzz.body, raw: fuzz.raw, 'edited-body': fuzz.edit?.label }[fuzz.kind];
   return `${fuzz.route} [${fuzz.kind} as ${fuzz.principal}] ${show(detail)}`;
 }

@@ -2,13 +2,18 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { describeCase, fuzzCaseArbitrary, RAW_TEXTS, runFuzzCase, SQL_AND_FTS, UNICODE, type FuzzCase } from './fuzz-cases.js';
+import { classCases } from './fuzz-classes.js';
 import { buildWorld, isContractError, listApiRoutes, snapshotTables, waitForJobs, type World } from './harness.js';
 
 /**
- * Property-based fuzzing of every route's path, query and body (fast-check): hostile input never
- * gets a 5xx, always gets a contract §5 error body, and a refused request writes nothing.
- * Bounded here (FUZZ_RUNS, default 400 cases); bench/reliability.ts runs thousands.
+ * Fuzzing of every route's path, query and body: a deterministic matrix of the hostile-input
+ * classes (fuzz-classes.ts) and property-based cases (fast-check, FUZZ_RUNS, default 2,500), at
+ * least MIN_CASES in all. Hostile input never gets a 5xx, always gets a contract §5 error body,
+ * and a refused request writes nothing.
  */
+const MIN_CASES = 10_000;
+/** Requests sent by each test below, summed and checked against MIN_CASES by the last one. */
+const casesRun: Record<string, number> = {};
 let server: TestServer;
 let world: World;
 let routes: string[];
@@ -23,18 +28,29 @@ afterAll(async () => {
   await server?.close();
 });
 
-/**
- * CI replays one known seed so a green run stays green; elsewhere each run explores new cases
- * (FUZZ_SEED replays a failure fast-check printed; bench/reliability.ts runs thousands more).
- */
-function fuzzSeed(): number | undefined {
-  if (process.env.FUZZ_SEED) return Number(process.env.FUZZ_SEED);
-  return process.env.CI ? 20261122 : undefined;
+/** One known seed, so every run (CI included) replays the same cases; FUZZ_SEED explores others. */
+function fuzzSeed(): number {
+  return process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261122;
 }
 
 const baseRaw = (): Omit<FuzzCase, 'route' | 'raw'> => ({ kind: 'raw', paramValue: '', query: [], body: null, principal: 'owner' });
 
 describe('fuzzing every route', () => {
+  it('every route against every member of the hostile-input classes', async () => {
+    const cases = await classCases(world, routes);
+    const problems: string[] = [];
+    const seen: number[] = [];
+    for (const fuzz of cases) {
+      const outcome = await runFuzzCase(world, fuzz);
+      seen.push(outcome.status);
+      if (outcome.problem) problems.push(`${describeCase(fuzz)} => ${outcome.problem}`);
+    }
+    casesRun['class matrix'] = cases.length;
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(seen.some((s) => s === 422)).toBe(true);
+    expect(seen.some((s) => s < 300)).toBe(true);
+  }, 240_000);
+
   it('never answers 5xx, always a contract error body, and refused requests change nothing', async () => {
     const seen: number[] = [];
     await fc.assert(
@@ -43,12 +59,13 @@ describe('fuzzing every route', () => {
         seen.push(outcome.status);
         if (outcome.problem) throw new Error(`${describeCase(fuzz)} => ${outcome.problem}`);
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 400), endOnFailure: true, seed: fuzzSeed() },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 2_500), endOnFailure: true, seed: fuzzSeed() },
     );
+    casesRun['property-based'] = seen.length;
     // The run reached both refusals and accepted requests.
     expect(seen.some((s) => s >= 400)).toBe(true);
     expect(seen.some((s) => s < 300)).toBe(true);
-  }, 150_000);
+  }, 240_000);
 
   it('every hostile raw body (invalid JSON, NaN/Infinity, deep nesting, bad UTF-8) on the main write routes', async () => {
     const targets = [
@@ -67,12 +84,14 @@ describe('fuzzing every route', () => {
         }
       }
     }
+    casesRun['raw bodies'] = targets.length * RAW_TEXTS.length * 2;
     expect(problems).toEqual([]);
   }, 120_000);
 
   it('SQL and full-text syntax in search text and filters is data, not code', async () => {
     const before = await snapshotTables(world.db);
     const problems: string[] = [];
+    let sent = 0;
     for (const q of [...SQL_AND_FTS, ...UNICODE, 'x'.repeat(10_000)]) {
       for (const body of [
         { query: { text: { q } } },
@@ -83,13 +102,21 @@ describe('fuzzing every route', () => {
       ]) {
         for (const path of [`/datasets/${world.dataset.id}/records/search`, `/me/datasets/${world.dataset.id}/records/search`]) {
           const res = await world.owner.post(path, body);
+          sent += 1;
           if (res.status >= 500 || (res.status >= 400 && !isContractError(res.status, res.body))) problems.push(`${path} ${JSON.stringify(body).slice(0, 120)} => ${res.status}`);
         }
       }
     }
+    casesRun['search syntax'] = sent;
     expect(problems).toEqual([]);
     expect(await snapshotTables(world.db)).toBe(before);
     // The records are all still there and searchable.
     expect((await world.owner.post(`/datasets/${world.dataset.id}/records/search`, {})).body.total).toBeGreaterThan(0);
   }, 120_000);
+
+  it(`ran at least ${MIN_CASES} cases`, () => {
+    const total = Object.values(casesRun).reduce((sum, n) => sum + n, 0);
+    console.log(`fuzz cases: ${total} (${Object.entries(casesRun).map(([name, n]) => `${name} ${n}`).join(', ')})`);
+    expect(total).toBeGreaterThanOrEqual(MIN_CASES);
+  });
 });

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { TestApi } from '../api-client.js';
 import { ALL_QUESTIONS, seedDataset, type SeededDataset } from '../dataset-fixtures.js';
 import { ownApiKey } from '../fixtures.js';
 import { OWNER, type TestServer } from '../test-server.js';
+import { dialectOf } from '../../src/storage/dialect.js';
 import type { Tables } from '../../src/storage/tables.js';
 import { TABLES_IN_KEY_ORDER } from '../../src/storage/table-order.js';
 
@@ -84,6 +85,8 @@ export interface World {
   otherSuggestionId: string;
   jobId: string;
   webhookId: string;
+  /** Tells whether a refused request wrote anything. */
+  watch: WriteWatch;
 }
 
 let counter = 0;
@@ -181,6 +184,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     otherSuggestionId,
     jobId: job.id,
     webhookId: webhook.id,
+    watch: new WriteWatch(server.app.database.db),
   };
 }
 
@@ -219,6 +223,49 @@ export async function snapshotTables(db: Kysely<Tables>): Promise<string> {
     hash.update(`${table}:${lines.length}\n${lines.join('\n')}\n`);
   }
   return hash.digest('hex');
+}
+
+/**
+ * A value that moves whenever a row is written. SQLite: the count of rows changed on the server's
+ * connection and the data version (moved by other connections' commits). PostgreSQL: each
+ * non-volatile table's row count and highest row xmin (an insert or update stamps its row with
+ * its transaction's id), computed in the database, so other databases of the cluster do not count.
+ */
+async function writeMark(db: Kysely<Tables>): Promise<string> {
+  if (dialectOf(db) === 'sqlite') {
+    const query = sql<{ mark: string }>`SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version) AS mark`;
+    return (await query.execute(db)).rows[0].mark;
+  }
+  const parts = TABLES.filter((table) => !VOLATILE_TABLES.has(table)).map(
+    (table) => sql`(SELECT count(*) || '/' || coalesce(max(xmin::text::bigint), 0) FROM ${sql.table(table)})`,
+  );
+  const query = sql<{ mark: string }>`SELECT concat_ws(':', ${sql.join(parts)}) AS mark`;
+  return (await query.execute(db)).rows[0].mark;
+}
+
+/**
+ * Whether a request wrote anything, cheaply enough for thousands of cases: the write mark must not
+ * move while the request runs. While a background job runs (it writes as it goes) the tables are
+ * also hashed (snapshotTables, every row), and a moved mark is then judged by the hashes.
+ */
+export class WriteWatch {
+  private mark: string | undefined;
+  private hash: string | undefined;
+
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  /** Records the state a request about to be sent may not change. */
+  async before(): Promise<void> {
+    this.mark = await writeMark(this.db);
+    const jobRunning = await this.db.selectFrom('jobs').select('id').where('status', 'in', ['queued', 'started']).limit(1).executeTakeFirst();
+    this.hash = jobRunning ? await snapshotTables(this.db) : undefined;
+  }
+
+  /** True when nothing was written since `before()`. */
+  async unchanged(): Promise<boolean> {
+    if ((await writeMark(this.db)) === this.mark) return true;
+    return this.hash !== undefined && (await snapshotTables(this.db)) === this.hash;
+  }
 }
 
 const API = 'argilla.api.errors::';

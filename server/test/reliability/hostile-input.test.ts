@@ -133,6 +133,16 @@ describe('object keys and names', () => {
     expect(issueOf(res.body)).toEqual({ type: 'value_error', loc, msg: 'Value error, keys cannot contain the NUL character (\\u0000)' });
   });
 
+  it('text with a lone surrogate is refused, as a value and as a key', async () => {
+    for (const text of ['{"items":[{"fields":{"text":"a\\ud800b"}}]}', '{"items":[{"fields":{"text":"x"},"metadata":{"\\udc00":1}}]}']) {
+      const res = await sendRaw('PUT', `/datasets/${datasetId}/records/bulk`, text);
+      expect(res.status).toBe(422);
+      expect(issueOf(res.body).type).toBe('string_unicode');
+    }
+    const paired = await owner.put(`/datasets/${datasetId}/records/bulk`, { items: [{ fields: { text: '🙂 \ud83d\ude42' } }] });
+    expect(paired.status).toBe(200);
+  });
+
   it('a NUL in a response value key is refused', async () => {
     const res = await owner.post(`/records/${recordId}/responses`, { status: 'draft', values: { label: { value: 'positive', 'x\u0000': 1 } } });
     expect(res.status).toBe(422);
