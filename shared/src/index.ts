@@ -1,2 +1,2 @@
 export * from './contract/index.js';
-export * from './embed/annotation-embed.js';
+export type * from './embed/annotation-embed.js';

@@ -1,9 +1,8 @@
 /**
- * The annotation remote's embedding contract (`mfe_annotation`, `./App` and `./lifecycles`).
- * Types only, so a host can import them without loading any of Scholia's code. Version 1: fields
- * are only ever added; a change that breaks a host gets a new major version of the contract.
+ * The annotation remote's embedding contract (`mfe_annotation`, `./App` and `./lifecycles`),
+ * version 1: fields are only ever added; a change that breaks a host makes a version 2. Types
+ * only, so a host imports them without loading any of Scholia's code.
  */
-export const ANNOTATION_EMBED_CONTRACT_VERSION = 1;
 
 /** The interface languages the remote speaks. */
 export type AnnotationLanguage = 'en' | 'de' | 'es';
