@@ -212,6 +212,25 @@ describe('webhook delivery across a restart', () => {
   });
 });
 
+describe('a delivery left sending by a process that died', () => {
+  it('is sent again once its claim is stale', async () => {
+    const webhook = await createWebhook(api, receiverUrl, ['dataset.created']);
+    const body = JSON.stringify({ type: 'dataset.created', version: 1, timestamp: '2026-01-01T00:00:00.000000Z', data: { id: 'orphan' } });
+    await server.app.database.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: 'msg_orphaned', webhook_id: webhook.id, event: 'dataset.created', body, status: 'sending', attempts: 0,
+        next_attempt_at: '2026-01-01T00:00:00.000000', claimed_by: 'a-dead-process', last_status_code: null, last_error: null,
+        inserted_at: '2026-01-01T00:00:00.000000', updated_at: '2026-01-01T00:00:00.000000',
+      })
+      .execute();
+    const received = await receiver.waitFor((r) => r.headers['webhook-id'] === 'msg_orphaned');
+    expect(received.body).toBe(body);
+    expect(hasValidSignature(received, webhook.secret)).toBe(true);
+    await api.delete(`/webhooks/${webhook.id}`);
+  });
+});
+
 describe('several server processes on one database', () => {
   it('send each event once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-pair-'));
