@@ -18,6 +18,7 @@ export const TABLES_IN_KEY_ORDER = [
   'vectors',
   'jobs',
   'webhooks',
+  'webhook_deliveries',
   'oauth_states',
   'instance_settings',
 ] as const satisfies readonly (keyof Tables)[];

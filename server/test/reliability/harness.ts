@@ -209,8 +209,8 @@ export async function expiredToken(dataDir: string, user: { id: string; username
     .sign(new TextEncoder().encode(secret));
 }
 
-/** Tables whose rows only background work changes (jobs) or that hold throwaway login state. */
-const VOLATILE_TABLES = new Set(['jobs', 'oauth_states']);
+/** Tables whose rows only background work changes (jobs, webhook deliveries) or that hold throwaway login state. */
+const VOLATILE_TABLES = new Set(['jobs', 'webhook_deliveries', 'oauth_states']);
 const TABLES = TABLES_IN_KEY_ORDER;
 
 /** A content hash of every (non-volatile) table: equal before and after means nothing was written. */
