@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { TestApi } from '../server/test/api-client.js';
-import { startTestServer } from '../server/test/test-server.js';
+import { createScratchDatabase, startTestServer } from '../server/test/test-server.js';
 import { CHILD_OWNER, startChildServer } from '../server/test/reliability/child-server.js';
 import { runDurability } from '../server/test/reliability/durability-scenario.js';
 import { fuzzCaseArbitrary, runFuzzCase } from '../server/test/reliability/fuzz-cases.js';
@@ -163,11 +163,15 @@ async function soak() {
     // than as fewer requests. SOAK_PACE_MS=0 runs back to back (a capacity figure, not a target).
     const latencies: Record<'search' | 'submit' | 'other', number[]> = { search: [], submit: [], other: [] };
     let errors = 0;
+    const errorStatuses = new Map<number, number>();
     const deadline = Date.now() + SOAK_SECONDS * 1000;
     const timed = async (kind: keyof typeof latencies, scheduled: number, call: () => Promise<{ status: number }>) => {
       try {
         const res = await call();
-        if (res.status >= 400) errors += 1;
+        if (res.status >= 400) {
+          errors += 1;
+          errorStatuses.set(res.status, (errorStatuses.get(res.status) ?? 0) + 1);
+        }
       } catch {
         errors += 1;
       }
@@ -224,6 +228,7 @@ async function soak() {
     print('soak_requests', all.length);
     print('soak_requests_per_s', (all.length / SOAK_SECONDS).toFixed(0));
     print('soak_errors', errors);
+    print('soak_error_statuses', [...errorStatuses].map(([status, n]) => `${status}:${n}`).join(' ') || 'none');
     print('soak_p50_ms', pct(all, 0.5));
     print('soak_p99_ms', pct(all, 0.99));
     print('soak_submit_p50_ms', pct(latencies.submit, 0.5));
@@ -243,7 +248,10 @@ async function soak() {
 }
 
 async function abuse() {
-  const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn' } });
+  // Under scripts/with-postgres.mjs the server runs on a fresh PostgreSQL database.
+  const adminUrl = process.env.SCHOLIA_TEST_DATABASE_URL;
+  const scratch = adminUrl?.startsWith('postgres') ? await createScratchDatabase(adminUrl) : undefined;
+  const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn', ...(scratch ? { SCHOLIA_DATABASE_URL: scratch.url } : {}) } });
   try {
     const world = await seedAbuseWorld(child.url, { records: ABUSE_RECORDS, abusers: ABUSE_CLIENTS, ownerApiKey: CHILD_OWNER.apiKey });
     const pid = child.process.pid!;
@@ -293,9 +301,11 @@ async function abuse() {
     print('reader_p50_ms', pct(flooded.latencies, 0.5));
     print('reader_p99_ms', pct(flooded.latencies, 0.99));
     print('server_rss_peak_mb', (rssPeak / 2 ** 20).toFixed(0));
+    print('abuse_database', scratch ? 'postgres' : 'sqlite');
     print('load_average_1m', os.loadavg()[0].toFixed(1));
   } finally {
     await child.stop();
+    await scratch?.drop();
   }
 }
 

@@ -47,6 +47,16 @@ describe('work slots shared between users', () => {
     expect(order[0]).toBe('polite');
   });
 
+  it('lets a user with nothing else under way run beside a flood that holds every slot', async () => {
+    const slots = new UserWorkSlots(1);
+    const release = gate();
+    const flood = Array.from({ length: 3 }, () => slots.run('flooder', async () => release.opened));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(slots.run('reader', async () => 'read')).resolves.toBe('read');
+    release.open();
+    await Promise.all(flood);
+  });
+
   it('frees the slot of a request that failed', async () => {
     const slots = new UserWorkSlots(1);
     for (let i = 0; i < USER_MAX_ADMITTED_EXPENSIVE + 3; i++) {

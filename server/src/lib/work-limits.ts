@@ -20,12 +20,12 @@ export const SEARCH_TIME_BUDGET_MS = 5_000;
 
 /**
  * Requests of the expensive kinds (search, metrics and progress, record listings, bulk writes) under
- * way at once over all users; the rest wait their turn, the user with the fewest running first.
- * SQLite runs every query on the event loop, so more at once would only make each slower (and a
- * cheap request wait for several expensive ones);
- * PostgreSQL runs them in its own processes.
+ * way at once over all users, plus one for a user with nothing else under way (lib/user-work-slots.ts);
+ * the rest wait their turn. SQLite runs every query on the event loop, so more at once would only
+ * make a cheap request wait behind more expensive ones; two (not one) so that a request awaiting
+ * real I/O does not stop the others. PostgreSQL runs queries in its own processes.
  */
-export const EXPENSIVE_MAX_RUNNING = { sqlite: 1, postgres: 8 } as const;
+export const EXPENSIVE_MAX_RUNNING = { sqlite: 2, postgres: 4 } as const;
 
 /** Such requests one user may have running or waiting at once; more are refused with 429. */
 export const USER_MAX_ADMITTED_EXPENSIVE = 8;
