@@ -7,6 +7,19 @@ import { buildFakeDatasets, writeSplitParquet, type FakeDataset } from './fake-d
  * A local stand-in for huggingface.co, the dataset viewer and Hugging Face's OpenID provider
  * (hub-contract §7): one HTTP server on 127.0.0.1, seeded datasets with parquet made at startup,
  * repositories written by commits kept in memory so tests can read an export back.
+ *
+ * The Hub API answers as huggingface.co does (status codes, JSON shapes, headers) for what it implements,
+ * which is what @huggingface/hub, huggingface_hub, `datasets` and the argilla SDK use to push and pull:
+ * whoami-v2, repos/create, validate-yaml (front matter present or not; its YAML is not checked), dataset info (head or `revision/{rev}`, `?blobs=true`), tree (recursive, expand),
+ * paths-info, preupload (the default `.gitattributes` LFS kinds, binary or >= 10 MB → `lfs`, else `regular`), the NDJSON commit (file, lfsFile,
+ * deletedFile, deletedFolder; binary content inline is refused as on the Hub), the Git LFS batch API with the
+ * basic transfer and verify, resolve (inline files with ETag = git blob id; LFS files 302 to a CDN stand-in
+ * with X-Linked-Etag / X-Linked-Size; X-Repo-Commit), and the parquet export listing of the seeded datasets.
+ * Left out, as no client here needs them: branches, tags and PRs (`main` or a commit oid of the head only;
+ * older commits are not kept), the `.gitattributes` initial commit of a new repo, `parentCommit` checks,
+ * multipart and xet transfers, cardData parsed from README front matter, listing/search of repos, pagination,
+ * rate limits (except injected failures), repo settings, deletes and moves, and the parquet conversion of
+ * pushed repos (only the seeded datasets have a refs/convert/parquet).
  */
 export interface FakeHubUser {
   name: string;
@@ -19,7 +32,10 @@ export interface FakeRepo {
   id: string;
   owner: string;
   private: boolean;
+  /** Path → content at the head (LFS files too). */
   files: Map<string, Buffer>;
+  /** Path → sha256 of the files committed as LFS pointers. */
+  lfs: Map<string, string>;
   commits: { summary: string; paths: string[] }[];
 }
 
@@ -28,6 +44,8 @@ export interface FakeHub {
   /** Valid tokens → user. */
   tokens: Map<string, FakeHubUser>;
   repos: Map<string, FakeRepo>;
+  /** LFS objects by sha256: what clients uploaded through the batch API, plus the seeded parquet export. */
+  lfsObjects: Map<string, Buffer>;
   /** Every request: method + path (no query), for assertions. */
   requests: { method: string; path: string; query: string }[];
   /** Answers the next `count` requests whose path starts with `prefix` with this failure. */
@@ -44,11 +62,18 @@ export async function startFakeHub(): Promise<FakeHub> {
   const datasets = new Map<string, FakeDataset>(buildFakeDatasets().map((d) => [d.id, d]));
   // refs/convert/parquet files: `${dataset}/${config}/${split}/NNNN.parquet` → bytes
   const parquet = new Map<string, Buffer>();
+  const parquetOids = new Map<string, string>(); // same keys → sha256 of the file, its LFS object id
+  const lfsObjects = new Map<string, Buffer>(); // sha256 → bytes uploaded through the LFS batch API
   for (const dataset of datasets.values()) {
     if (dataset.rowsPerFile === 0) continue;
     for (const [split, rows] of Object.entries(dataset.splits)) {
       writeSplitParquet(dataset, rows).forEach((bytes, i) => {
-        parquet.set(`${dataset.id}/${dataset.config}/${split}/${String(i).padStart(4, '0')}.parquet`, Buffer.from(bytes));
+        const key = `${dataset.id}/${dataset.config}/${split}/${String(i).padStart(4, '0')}.parquet`;
+        parquet.set(key, Buffer.from(bytes));
+        // The parquet export is stored in LFS on the Hub, so resolve redirects to it like any LFS file.
+        const oid = createHash('sha256').update(bytes).digest('hex');
+        parquetOids.set(key, oid);
+        lfsObjects.set(oid, Buffer.from(bytes));
       });
     }
   }
@@ -63,6 +88,7 @@ export async function startFakeHub(): Promise<FakeHub> {
       ['hf_read_bob', { name: 'bob', fullname: 'Bob', role: 'read' }],
     ]),
     repos: new Map(),
+    lfsObjects,
     requests: [],
     failNext(prefix, status, options = {}) {
       failures.push({ prefix, status, errorCode: options.errorCode, error: options.error, count: options.count ?? 1 });
@@ -162,69 +188,197 @@ export async function startFakeHub(): Promise<FakeHub> {
     }
     if (rawPath === '/api/repos/create' && req.method === 'POST') {
       if (!user) return json(res, 401, { error: 'Invalid credentials in Authorization header' });
-      const input = JSON.parse(body.toString('utf8')) as { name: string; organization?: string; type?: string; visibility?: string; private?: boolean };
+      // @huggingface/hub sends `organization` and `visibility`; huggingface_hub sends `organization: null` and `private`.
+      const input = JSON.parse(body.toString('utf8')) as { name: string; organization?: string | null; type?: string; visibility?: string; private?: boolean };
       const owner = input.organization ?? user.name;
       if (owner !== user.name || user.role !== 'write') return json(res, 403, { error: `You don't have the rights to create a dataset under the namespace "${owner}"` });
       const id = `${owner}/${input.name}`;
       if (hub.repos.has(id)) return json(res, 409, { error: 'You already created this dataset repo', url: `${hub.url}/datasets/${id}` });
-      hub.repos.set(id, { id, owner, private: input.visibility === 'private' || input.private === true, files: new Map(), commits: [] });
+      hub.repos.set(id, { id, owner, private: input.visibility === 'private' || input.private === true, files: new Map(), lfs: new Map(), commits: [] });
       return json(res, 200, { url: `${hub.url}/datasets/${id}`, name: id, id: `repo-${id}` });
+    }
+    if (rawPath === '/api/validate-yaml' && req.method === 'POST') {
+      // huggingface_hub checks a README's front matter before committing it; the fake checks only that there is one.
+      const { content } = JSON.parse(body.toString('utf8')) as { content: string };
+      const frontMatter = /^---\r?\n[\s\S]*?\r?\n---/.test(content);
+      return json(res, 200, { warnings: frontMatter ? [] : [{ message: 'empty or missing yaml metadata in repo card', line: 0 }] });
+    }
+    // The Hub's list of a dataset's parquet export (refs/convert/parquet), for the seeded datasets.
+    if (segments[0] === 'api' && segments[1] === 'datasets' && segments[4] === 'parquet' && datasets.has(`${segments[2]}/${segments[3]}`)) {
+      return parquetListing(datasets.get(`${segments[2]}/${segments[3]}`)!, segments.slice(5), res);
     }
     if (segments[0] === 'api' && segments[1] === 'datasets' && segments.length >= 4) {
       const repo = hub.repos.get(`${segments[2]}/${segments[3]}`);
       const action = segments[4];
-      if (!repo || (repo.private && user?.name !== repo.owner)) {
-        return json(res, 404, { error: 'Repository not found' }, { 'X-Error-Code': 'RepoNotFound' });
+      if (!repo || (repo.private && user?.name !== repo.owner)) return repoNotFound(res, user);
+      const writable = user?.name === repo.owner && user.role === 'write';
+      // Repo info (huggingface_hub's repo_info/dataset_info, snapshot_download), head or a given revision.
+      if (action === undefined || action === 'revision') {
+        if (action === 'revision' && !knownRevision(repo, segments[5])) return revisionNotFound(res, segments[5]);
+        return json(res, 200, repoInfo(repo, q.get('blobs') === 'true'));
       }
-      // huggingface_hub (the argilla SDK's from_hub, `datasets.load_dataset`): repo info with its files,
-      // at any revision (the fake keeps one: the head).
-      if (action === undefined || action === 'revision') return json(res, 200, repoInfo(repo));
       if (action === 'paths-info') {
+        if (!knownRevision(repo, segments[5])) return revisionNotFound(res, segments[5]);
         const form = (req.headers['content-type'] ?? '').includes('json')
           ? (JSON.parse(body.toString('utf8')) as { paths: string[] }).paths
           : new URLSearchParams(body.toString('utf8')).getAll('paths');
-        return json(res, 200, form.flatMap((path) => treeEntries(repo, '', true).filter((e) => e.path === path.replace(/\/+$/, ''))));
+        const all = treeEntries(repo, '', true);
+        return json(res, 200, form.flatMap((path) => all.filter((e) => e.path === path.replace(/\/+$/, ''))));
       }
       if (action === 'preupload') {
-        if (user?.name !== repo.owner || user.role !== 'write') return json(res, 403, { error: 'Forbidden' });
-        const input = JSON.parse(body.toString('utf8')) as { files: { path: string }[] };
-        return json(res, 200, { files: input.files.map((f) => ({ path: f.path, uploadMode: 'regular', shouldIgnore: false, oid: null })) });
+        if (!user) return json(res, 401, { error: 'Invalid credentials in Authorization header' });
+        if (!writable) return json(res, 403, { error: 'Forbidden' });
+        const input = JSON.parse(body.toString('utf8')) as { files: { path: string; size: number; sample: string }[] };
+        return json(res, 200, {
+          files: input.files.map((f) => ({ path: f.path, uploadMode: storedInLfs(f.path, f.size, Buffer.from(f.sample ?? '', 'base64')) ? 'lfs' : 'regular', shouldIgnore: false, oid: null })),
+        });
       }
       if (action === 'commit') {
         if (!user) return json(res, 401, { error: 'Invalid credentials in Authorization header' });
-        if (user.name !== repo.owner || user.role !== 'write') return json(res, 403, { error: 'Forbidden' });
-        let summary = '';
-        const paths: string[] = [];
-        for (const line of body.toString('utf8').split('\n').filter(Boolean)) {
-          const entry = JSON.parse(line) as { key: string; value: { summary?: string; path: string; content?: string; encoding?: string } };
-          if (entry.key === 'header') summary = entry.value.summary ?? '';
-          else if (entry.key === 'file') {
-            repo.files.set(entry.value.path, Buffer.from(entry.value.content ?? '', entry.value.encoding === 'base64' ? 'base64' : 'utf8'));
-            paths.push(entry.value.path);
-          } else if (entry.key === 'deletedFile') repo.files.delete(entry.value.path);
-          else if (entry.key === 'lfsFile') return json(res, 422, { error: 'The fake hub answers uploadMode "regular" only' });
-        }
-        repo.commits.push({ summary, paths });
-        const oid = sha1(`${repo.id}:${repo.commits.length}`);
-        return json(res, 200, { success: true, commitOid: oid, commitUrl: `${hub.url}/datasets/${repo.id}/commit/${oid}`, hookOutput: '' });
+        if (!writable) return json(res, 403, { error: 'Forbidden' });
+        return commit(repo, body, res);
       }
       if (action === 'tree') {
+        if (!knownRevision(repo, segments[5])) return revisionNotFound(res, segments[5]);
         const prefix = segments.slice(6).join('/');
-        return json(res, 200, treeEntries(repo, prefix, q.get('recursive') === 'true' || q.get('recursive') === '1'));
+        const entries = treeEntries(repo, prefix, /^(true|1)$/i.test(q.get('recursive') ?? ''));
+        if (prefix && entries.length === 0) return json(res, 404, { error: `Entry not found: ${prefix}` }, { 'X-Error-Code': 'EntryNotFound' });
+        const expand = /^(true|1)$/i.test(q.get('expand') ?? '');
+        const last = repo.commits.at(-1);
+        return json(res, 200, expand && last ? entries.map((e) => ({ ...e, lastCommit: { id: headSha(repo), title: last.summary, date: new Date(0).toISOString() } })) : entries);
       }
+    }
+    // Git LFS batch API (basic transfer) and its verify action; the bytes are PUT to /lfs-upload/<oid>.
+    const lfsRepo = /^\/datasets\/([^/]+)\/([^/]+)\.git\/info\/lfs\/objects\/(batch|verify)$/.exec(rawPath);
+    if (lfsRepo && req.method === 'POST') {
+      const repo = hub.repos.get(`${lfsRepo[1]}/${lfsRepo[2]}`);
+      if (!repo || (repo.private && user?.name !== repo.owner)) return repoNotFound(res, user);
+      if (!user) return json(res, 401, { error: 'Invalid credentials in Authorization header' });
+      if (user.name !== repo.owner || user.role !== 'write') return json(res, 403, { error: 'Forbidden' });
+      if (lfsRepo[3] === 'verify') {
+        const object = JSON.parse(body.toString('utf8')) as { oid: string; size: number };
+        if (hub.lfsObjects.get(object.oid)?.length !== object.size) return json(res, 404, { error: 'Object not found' });
+        return json(res, 200, { success: true });
+      }
+      const input = JSON.parse(body.toString('utf8')) as { operation: string; objects: { oid: string; size: number }[] };
+      const objects = input.objects.map(({ oid, size }) =>
+        hub.lfsObjects.has(oid)
+          ? { oid, size }
+          : {
+              oid, size, authenticated: true,
+              actions: {
+                upload: { href: `${hub.url}/lfs-upload/${oid}` },
+                verify: { href: `${hub.url}/datasets/${repo.id}.git/info/lfs/objects/verify` },
+              },
+            },
+      );
+      const text = JSON.stringify({ transfer: 'basic', objects });
+      res.writeHead(200, { 'Content-Type': 'application/vnd.git-lfs+json', 'Content-Length': Buffer.byteLength(text) });
+      return void res.end(text);
+    }
+    if (segments[0] === 'lfs-upload' && req.method === 'PUT') {
+      // The storage a batch answer points to: the bytes must hash to the announced oid.
+      const oid = segments[1];
+      if (createHash('sha256').update(body).digest('hex') !== oid) return json(res, 400, { error: 'The uploaded bytes do not match the object id' });
+      hub.lfsObjects.set(oid, body);
+      res.writeHead(200, { ETag: `"${createHash('md5').update(body).digest('hex')}"`, 'Content-Length': 0 });
+      return void res.end();
+    }
+    if (segments[0] === 'lfs-objects') {
+      // Stands in for the CDN that resolve redirects LFS files to.
+      const bytes = hub.lfsObjects.get(segments[1]);
+      if (!bytes) return json(res, 404, { error: 'Not found' });
+      return sendBytes(req, res, bytes, `"${segments[1]}"`);
     }
     if (segments[0] === 'datasets' && segments[3] === 'resolve') {
       // /datasets/<ns>/<repo>/resolve/<rev>/<path…>   (rev may be refs%2Fconvert%2Fparquet)
       const id = `${segments[1]}/${segments[2]}`;
       const rev = segments[4];
       const path = segments.slice(5).join('/');
+      if (rev === 'refs/convert/parquet') {
+        const oid = parquetOids.get(`${id}/${path}`);
+        if (!oid) return json(res, 404, { error: 'Entry not found' }, { 'X-Error-Code': 'EntryNotFound' });
+        return redirectToLfs(res, oid, sha1(`${id}:parquet`));
+      }
       const repo = hub.repos.get(id);
-      const bytes = rev === 'refs/convert/parquet' ? parquet.get(`${id}/${path}`) : repo?.files.get(path);
-      if (!bytes) return json(res, 404, { error: 'Entry not found' }, { 'X-Error-Code': 'EntryNotFound' });
+      if (!repo || (repo.private && user?.name !== repo.owner)) return repoNotFound(res, user);
+      if (!knownRevision(repo, rev)) return revisionNotFound(res, rev);
+      const bytes = repo.files.get(path);
+      if (!bytes) return json(res, 404, { error: 'Entry not found' }, { 'X-Error-Code': 'EntryNotFound', 'X-Repo-Commit': headSha(repo) });
+      const lfsOid = repo.lfs.get(path);
+      if (lfsOid) return redirectToLfs(res, lfsOid, headSha(repo));
       // huggingface_hub's hf_hub_download reads the commit of what it downloads from X-Repo-Commit.
-      return sendBytes(req, res, bytes, repo ? { 'X-Repo-Commit': headSha(repo) } : {});
+      return sendBytes(req, res, bytes, `"${gitBlobOid(bytes)}"`, { 'X-Repo-Commit': headSha(repo) });
     }
     json(res, 404, { error: `Fake hub: no route for ${req.method} ${rawPath}` });
+  }
+
+  /** One `commit` NDJSON body applied to the repo, as the Hub checks it. */
+  function commit(repo: FakeRepo, body: Buffer, res: http.ServerResponse): void {
+    let summary = '';
+    const paths: string[] = [];
+    const lines = body.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { key: string; value: Record<string, string> });
+    for (const { key, value } of lines) {
+      if (key === 'header') summary = value.summary ?? '';
+      if (key === 'file' && Buffer.from(value.content ?? '', value.encoding === 'base64' ? 'base64' : 'utf8').includes(0)) {
+        return json(res, 400, { error: 'Your push was rejected because it contains binary files. Please use https://huggingface.co/docs/hub/xet to store binary files.' });
+      }
+      if (key === 'lfsFile' && !hub.lfsObjects.has(value.oid)) {
+        return json(res, 422, { error: `Your push was rejected because an LFS pointer pointed to a file that does not exist. Offending file: - ${value.path}` });
+      }
+    }
+    for (const { key, value } of lines) {
+      if (key === 'file') {
+        repo.files.set(value.path, Buffer.from(value.content ?? '', value.encoding === 'base64' ? 'base64' : 'utf8'));
+        repo.lfs.delete(value.path);
+        paths.push(value.path);
+      } else if (key === 'lfsFile') {
+        repo.files.set(value.path, hub.lfsObjects.get(value.oid)!);
+        repo.lfs.set(value.path, value.oid);
+        paths.push(value.path);
+      } else if (key === 'deletedFile' || key === 'deletedFolder') {
+        const folder = `${value.path.replace(/\/+$/, '')}/`;
+        for (const path of [...repo.files.keys()]) {
+          if (path === value.path || (key === 'deletedFolder' && path.startsWith(folder))) {
+            repo.files.delete(path);
+            repo.lfs.delete(path);
+          }
+        }
+      }
+    }
+    repo.commits.push({ summary, paths });
+    const oid = headSha(repo);
+    json(res, 200, { success: true, commitOid: oid, commitUrl: `${hub.url}/datasets/${repo.id}/commit/${oid}`, hookOutput: '' });
+  }
+
+  /** resolve of an LFS file: a redirect to the CDN copy, with the linked file's ETag and size. */
+  function redirectToLfs(res: http.ServerResponse, oid: string, commitSha: string): void {
+    const bytes = hub.lfsObjects.get(oid)!;
+    res.writeHead(302, {
+      Location: `${hub.url}/lfs-objects/${oid}`, 'X-Repo-Commit': commitSha, 'X-Linked-Etag': `"${oid}"`,
+      'X-Linked-Size': String(bytes.length), ETag: `"${gitBlobOid(lfsPointer(oid, bytes.length))}"`, 'Content-Length': 0,
+    });
+    res.end();
+  }
+
+  /** `GET /api/datasets/{id}/parquet[/{config}[/{split}[/{n}.parquet]]]`: URLs by config and split, or a redirect to one file. */
+  function parquetListing(dataset: FakeDataset, rest: string[], res: http.ServerResponse): void {
+    const byConfig: Record<string, Record<string, string[]>> = {};
+    for (const key of parquetOids.keys()) {
+      const [ns, name, config, split, filename] = key.split('/');
+      if (`${ns}/${name}` !== dataset.id) continue;
+      ((byConfig[config] ??= {})[split] ??= []).push(`${hub.url}/api/datasets/${dataset.id}/parquet/${config}/${split}/${Number(filename.split('.')[0])}.parquet`);
+    }
+    const [config, split, file] = rest;
+    if (config === undefined) return json(res, 200, byConfig);
+    if (!byConfig[config] || (split !== undefined && !byConfig[config][split])) return json(res, 404, { error: 'Not found' });
+    if (split === undefined) return json(res, 200, byConfig[config]);
+    if (file === undefined) return json(res, 200, byConfig[config][split]);
+    const n = /^(\d+)\.parquet$/.exec(file);
+    const target = n ? `${dataset.id}/${config}/${split}/${n[1].padStart(4, '0')}.parquet` : '';
+    if (!parquetOids.has(target)) return json(res, 404, { error: 'Not found' });
+    res.writeHead(302, { Location: `${hub.url}/datasets/${dataset.id}/resolve/refs%2Fconvert%2Fparquet/${config}/${split}/${target.split('/').at(-1)}`, 'Content-Length': 0 });
+    res.end();
   }
 
   function viewer(path: string, q: URLSearchParams, req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -323,8 +477,7 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 }
 
 /** HEAD with Content-Length; GET with `Range: bytes=a-b` → 206 + Content-Range (hyparquet, downloadFile). */
-function sendBytes(req: http.IncomingMessage, res: http.ServerResponse, bytes: Buffer, extra: Record<string, string> = {}): void {
-  const etag = `"${sha1(bytes)}"`;
+function sendBytes(req: http.IncomingMessage, res: http.ServerResponse, bytes: Buffer, etag: string, extra: Record<string, string> = {}): void {
   const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
   if (range) {
     const start = range[1] === '' ? Math.max(0, bytes.length - Number(range[2])) : Number(range[1]);
@@ -379,29 +532,71 @@ function columnStatistics(dataset: FakeDataset, rows: Record<string, unknown>[])
 /** The head commit of a fake repo: the oid its last commit answered. */
 const headSha = (repo: FakeRepo) => sha1(`${repo.id}:${repo.commits.length}`);
 
-/** `GET /api/datasets/{ns}/{repo}[/revision/{rev}]` as huggingface_hub's DatasetInfo reads it. */
-function repoInfo(repo: FakeRepo) {
+/** The fake keeps only the head: `main` or any commit oid it answered names it. */
+function knownRevision(repo: FakeRepo, rev: string | undefined): boolean {
+  if (rev === undefined || rev === 'main') return true;
+  return Array.from({ length: repo.commits.length + 1 }, (_, n) => sha1(`${repo.id}:${n}`)).includes(rev);
+}
+
+/** Unauthenticated callers get 401, others 404, so a private repo's existence does not leak. */
+function repoNotFound(res: http.ServerResponse, user: FakeHubUser | undefined): void {
+  json(res, user ? 404 : 401, { error: 'Repository not found' }, { 'X-Error-Code': 'RepoNotFound' });
+}
+
+function revisionNotFound(res: http.ServerResponse, rev: string | undefined): void {
+  json(res, 404, { error: `Invalid rev id: ${rev}` }, { 'X-Error-Code': 'RevisionNotFound' });
+}
+
+/** Patterns of the `.gitattributes` the Hub gives a new dataset repo (its `filter=lfs` lines), the binary kinds. */
+const LFS_EXTENSIONS = /\.(7z|arrow|bin|bz2|ckpt|ftz|gz|h5|joblib|lz4|mds|mlmodel|model|msgpack|npy|npz|onnx|ot|parquet|pb|pickle|pkl|pt|pth|rar|safetensors|tar|tflite|tgz|wasm|xz|zip|zst|mp3|ogg|wav|jpg|jpeg|png|webp|mp4)$/i;
+
+/** The Hub's rule for preupload: files its `.gitattributes` tracks, large or binary files go to LFS, small text inline. */
+function storedInLfs(path: string, size: number, sample: Buffer): boolean {
+  return LFS_EXTENSIONS.test(path) || size >= 10 * 1024 * 1024 || sample.includes(0);
+}
+
+const lfsPointer = (oid: string, size: number) => Buffer.from(`version https://git-lfs.github.com/spec/v1\noid sha256:${oid}\nsize ${size}\n`);
+
+/** Git's object id of a blob: what the Hub answers as a file's oid and ETag. */
+const gitBlobOid = (bytes: Buffer) => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+
+/** `GET /api/datasets/{ns}/{repo}[/revision/{rev}]` as huggingface_hub's DatasetInfo reads it (`?blobs=true`: sizes and LFS). */
+function repoInfo(repo: FakeRepo, blobs: boolean) {
   const [author] = repo.id.split('/');
   return {
     _id: `repo-${repo.id}`, id: repo.id, author, sha: headSha(repo), private: repo.private, gated: false, disabled: false,
     lastModified: new Date(0).toISOString(), createdAt: new Date(0).toISOString(), tags: [], downloads: 0, likes: 0,
-    cardData: {}, siblings: [...repo.files.keys()].map((rfilename) => ({ rfilename })),
+    cardData: {},
+    siblings: [...repo.files.keys()].map((rfilename) => {
+      if (!blobs) return { rfilename };
+      const entry = fileEntry(repo, rfilename);
+      return { rfilename, size: entry.size, blobId: entry.oid, ...(entry.lfs ? { lfs: { sha256: entry.lfs.oid, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize } } : {}) };
+    }),
   };
+}
+
+/** A tree entry of one file; an LFS file's oid is its pointer's, with the object under `lfs`. */
+function fileEntry(repo: FakeRepo, path: string) {
+  const bytes = repo.files.get(path)!;
+  const oid = repo.lfs.get(path);
+  if (!oid) return { type: 'file', oid: gitBlobOid(bytes), size: bytes.length, path };
+  const pointer = lfsPointer(oid, bytes.length);
+  return { type: 'file', oid: gitBlobOid(pointer), size: bytes.length, path, lfs: { oid, size: bytes.length, pointerSize: pointer.length } };
 }
 
 /** Tree entries under `prefix`: direct children, or everything below when recursive; folders included. */
 function treeEntries(repo: FakeRepo, prefix: string, recursive: boolean) {
   const base = prefix ? `${prefix.replace(/\/+$/, '')}/` : '';
-  const files = [...repo.files.entries()].filter(([path]) => path.startsWith(base));
+  const paths = [...repo.files.keys()].filter((path) => path.startsWith(base));
   const directories = new Set<string>();
-  const entries: { type: string; oid: string; size: number; path: string }[] = [];
-  for (const [path, bytes] of files) {
+  const entries: ReturnType<typeof fileEntry>[] = [];
+  for (const path of paths) {
     const rest = path.slice(base.length).split('/');
     for (let depth = 1; depth < rest.length; depth += 1) {
       if (!recursive && depth > 1) break;
       directories.add(base + rest.slice(0, depth).join('/'));
     }
-    if (recursive || rest.length === 1) entries.push({ type: 'file', oid: sha1(bytes), size: bytes.length, path });
+    if (recursive || rest.length === 1) entries.push(fileEntry(repo, path));
   }
   return [...[...directories].sort().map((path) => ({ type: 'directory', oid: sha1(path), size: 0, path })), ...entries];
 }
