@@ -1,12 +1,13 @@
 import { QueryClientContext, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter, useInRouterContext } from 'react-router-dom';
 import type { AnnotationAppProps, AnnotationMountProps } from '@scholia/shared';
 import { datasetProgressQuery, queryClient } from '@scholia/shared/api';
 import { bus } from '@scholia/shared/bus';
 import { themeTokens } from '@scholia/shared/theme';
 import { ShortcutScopeRoot } from '../features/annotate/components/shortcut-scope.js';
+import { registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
 import { AnnotationEventsProvider, useAnnotationEvents } from './annotation-events.js';
 
 /** The host's query client and router when it has them (Scholia's shell), else the remote's own. */
@@ -50,20 +51,23 @@ const themeStyle = (theme: AnnotationMountProps['theme']): CSSProperties | undef
 
 /**
  * Everything the annotation screens need around them, whatever the host: query client and
- * router (unless the host has them), events to the host, the shortcut scope and the theme.
+ * router (unless the host has them), the remote's own i18next, events to the host, the shortcut
+ * scope and the theme.
  */
 export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, children }: AnnotationAppProps & Pick<AnnotationMountProps, 'theme'> & { children: ReactNode }) {
   return (
     <HostContext>
-      <AnnotationEventsProvider onEvent={onEvent}>
-        <div className="mfe-ann-embed" data-theme={theme} style={themeStyle(theme)}>
-          <ShortcutScopeRoot scope={shortcutScope}>
-            <SessionExpiredNotice />
-            {datasetId && <ProgressReporter datasetId={datasetId} />}
-            {children}
-          </ShortcutScopeRoot>
-        </div>
-      </AnnotationEventsProvider>
+      <I18nextProvider i18n={registerAnnotationI18n()}>
+        <AnnotationEventsProvider onEvent={onEvent}>
+          <div className="mfe-ann-embed" data-theme={theme} style={themeStyle(theme)}>
+            <ShortcutScopeRoot scope={shortcutScope}>
+              <SessionExpiredNotice />
+              {datasetId && <ProgressReporter datasetId={datasetId} />}
+              {children}
+            </ShortcutScopeRoot>
+          </div>
+        </AnnotationEventsProvider>
+      </I18nextProvider>
     </HostContext>
   );
 }

@@ -99,6 +99,19 @@ describe('the annotation remote in a foreign React host', () => {
     ]);
   });
 
+  it("speaks through its own i18next: a host whose i18next is in another language keeps it, and the remote shows no raw keys", async () => {
+    const { i18next } = await import('@scholia/shared/i18n');
+    await i18next.changeLanguage('de');
+    try {
+      serveDataset();
+      await openRecord();
+      expect(screen.getByRole('button', { name: 'Save as draft' })).toBeTruthy();
+      expect(i18next.language).toBe('de');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('reports a refused token once, however many requests it failed', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ detail: 'Could not validate credentials' }, { status: 401 })));
     const events: AnnotationEvent[] = [];

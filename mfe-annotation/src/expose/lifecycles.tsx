@@ -3,9 +3,9 @@ import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AnnotationEvent, AnnotationMountProps } from '@scholia/shared';
 import { configureApi, writeToken } from '@scholia/shared/api';
-import { i18next, isLanguage } from '@scholia/shared/i18n';
+import { isLanguage } from '@scholia/shared/i18n';
 import { createEventEmitter } from '../embed/annotation-events.js';
-import { ANNOTATION_NAMESPACE, registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
+import { ANNOTATION_NAMESPACE, annotationI18n, registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
 import { App } from './app.js';
 
 registerAnnotationI18n();
@@ -17,13 +17,13 @@ function Root({ apiBaseUrl, token, apiKey, language, domElement: _domElement, ..
   configureApi({ baseUrl: apiBaseUrl, apiKey });
   if (token) writeToken(token);
   useEffect(() => {
-    if (isLanguage(language) && i18next.language !== language) void i18next.changeLanguage(language);
+    if (isLanguage(language) && annotationI18n.language !== language) void annotationI18n.changeLanguage(language);
   }, [language]);
   return <App {...appProps} />;
 }
 
 function LoadFailed({ error, onEvent }: { error: unknown; onEvent?: (event: AnnotationEvent) => void }) {
-  const message = i18next.t('embed.failed', { ns: ANNOTATION_NAMESPACE, error: String(error) });
+  const message = annotationI18n.t('embed.failed', { ns: ANNOTATION_NAMESPACE, error: String(error) });
   useEffect(() => createEventEmitter(onEvent)({ type: 'load-failed', message }), [message, onEvent]);
   return <div role="alert">{message}</div>;
 }

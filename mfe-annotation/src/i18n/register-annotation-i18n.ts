@@ -1,4 +1,6 @@
-import { i18next, initI18n } from '@scholia/shared/i18n';
+import type { i18n } from 'i18next';
+import { en as sharedEn, i18next, LANGUAGES, lazyLocales, readStoredLanguage } from '@scholia/shared/i18n';
+import { bus } from '@scholia/shared/bus';
 import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
@@ -6,13 +8,30 @@ import { es } from './es.js';
 export const ANNOTATION_NAMESPACE = 'annotation';
 
 /**
- * Adds this remote's strings as the `annotation` namespace of the page's one i18next. Called
- * when `./App` or `./lifecycles` loads; safe to call again. Never sets `<html lang>`: in Scholia
- * the shell does, elsewhere the page is the host's.
+ * The remote's own i18next: its `annotation` strings and the shared `translation` ones. The page's
+ * i18next (the shell's, or a host's own) is neither read nor changed, so a host with its own
+ * i18next shows no raw keys and keeps its language; `<html lang>` stays the page's.
  */
-export function registerAnnotationI18n(): void {
-  initI18n(undefined, { ownsDocument: false });
-  for (const [language, bundle] of Object.entries({ en, de, es })) {
-    i18next.addResourceBundle(language, ANNOTATION_NAMESPACE, bundle, true, true);
-  }
+export const annotationI18n: i18n = i18next.createInstance();
+
+/**
+ * Starts the remote's i18next once, in the language saved in this browser (a host's `language`
+ * prop switches it after); returns it.
+ */
+export function registerAnnotationI18n(): i18n {
+  if (annotationI18n.isInitialized) return annotationI18n;
+  void annotationI18n.use(lazyLocales).init({
+    resources: { en: { translation: sharedEn, [ANNOTATION_NAMESPACE]: en }, de: { [ANNOTATION_NAMESPACE]: de }, es: { [ANNOTATION_NAMESPACE]: es } },
+    partialBundledLanguages: true,
+    ns: ['translation', ANNOTATION_NAMESPACE],
+    lng: readStoredLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    initAsync: false,
+  });
+  // Scholia's shell announces its language changes on the bus; the remote follows them.
+  bus.on('language:changed', ({ language: next }) => void annotationI18n.changeLanguage(next));
+  return annotationI18n;
 }

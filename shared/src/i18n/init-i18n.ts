@@ -19,7 +19,7 @@ const LAZY_LOCALES: Readonly<Record<string, () => Promise<unknown>>> = {
  * (ours, `i18next.changeLanguage`, react-i18next's suspense) waits for the strings. Other
  * namespaces belong to the remotes, which add their bundles themselves: none to fetch.
  */
-const lazyLocales: BackendModule = {
+export const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {

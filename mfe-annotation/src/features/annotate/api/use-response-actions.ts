@@ -1,6 +1,6 @@
 import { announceResponsesChanged, ApiError, buildUrl, deleteMyResponse, getCurrentUser, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
-import { i18next } from '@scholia/shared/i18n';
+import { annotationI18n } from '../../../i18n/register-annotation-i18n.js';
 import { describeFailure } from '../model/bulk-annotation.js';
 import { enqueueOffline, flushOutbox, readOutbox, type OutboxOwner } from '../model/offline-outbox.js';
 
@@ -28,7 +28,7 @@ export async function undoLast(datasetId: string): Promise<UndoEntry | undefined
   const index = undoStack.findLastIndex((e) => e.datasetId === datasetId);
   const entry = index < 0 ? undefined : undoStack.splice(index, 1)[0];
   if (!entry) {
-    notify({ message: i18next.t('messages.nothingToUndo', { ns: 'annotation' }), type: 'info' });
+    notify({ message: annotationI18n.t('messages.nothingToUndo', { ns: 'annotation' }), type: 'info' });
     return undefined;
   }
   if (entry.previous === null) {
@@ -37,7 +37,7 @@ export async function undoLast(datasetId: string): Promise<UndoEntry | undefined
     await saveMyResponse(entry.recordId, entry.responseId, entry.previous);
   }
   announceResponsesChanged(entry.datasetId);
-  notify({ message: i18next.t('messages.undone', { ns: 'annotation' }), type: 'success' });
+  notify({ message: annotationI18n.t('messages.undone', { ns: 'annotation' }), type: 'success' });
   return entry;
 }
 
@@ -62,7 +62,7 @@ export async function saveResponse(datasetId: string, recordId: string, existing
   const owner = await currentOutboxOwner();
   const keep = (): SaveOutcome => {
     enqueueOffline(owner, { datasetId, record_id: recordId, status: body.status, values: body.values });
-    notify({ message: i18next.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
+    notify({ message: annotationI18n.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
     return { kind: 'kept-offline', response: { id: existingId ?? '', status: body.status, values: body.values, updated_at: new Date().toISOString() } };
   };
   // A record already waiting in the outbox stays there, so the order of its answers is kept.
@@ -87,10 +87,10 @@ export async function sendKeptAnswers(datasetId: string): Promise<number> {
   if (readOutbox(owner).length === 0) return 0;
   const { accepted, refused } = await flushOutbox(owner, (items) => upsertMyResponses(items, { globalErrorHandler: false }));
   if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId);
-  if (accepted > 0) notify({ message: i18next.t('messages.sentOffline', { ns: 'annotation', count: accepted }), type: 'success' });
+  if (accepted > 0) notify({ message: annotationI18n.t('messages.sentOffline', { ns: 'annotation', count: accepted }), type: 'success' });
   if (refused.length > 0) {
-    const details = refused.map((r) => describeFailure(r, (key, options) => i18next.t(key, { ns: 'annotation', ...options }))).join('; ');
-    notify({ message: i18next.t('messages.refusedOffline', { ns: 'annotation', count: refused.length, details }), type: 'danger' });
+    const details = refused.map((r) => describeFailure(r, (key, options) => annotationI18n.t(key, { ns: 'annotation', ...options }))).join('; ');
+    notify({ message: annotationI18n.t('messages.refusedOffline', { ns: 'annotation', count: refused.length, details }), type: 'danger' });
   }
   return accepted;
 }
