@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,6 +275,24 @@ describe('webhook targets', () => {
       expect(receiver.received.length).toBe(before);
     } finally {
       await strict.close();
+    }
+  });
+
+  it('does not follow redirects: a 3xx is a failed attempt', async () => {
+    const redirecting = http.createServer((_request, response) => response.writeHead(302, { location: receiverUrl }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hook`;
+      const webhook = await createWebhook(api, url, ['dataset.created']);
+      const before = receiver.received.length;
+      await api.post(`/webhooks/${webhook.id}/ping`);
+      const [entry] = await deliveryLog(api, webhook.id, (items) => items[0]?.status === 'failed');
+      expect(entry).toMatchObject({ attempts: 4, last_status_code: 302, last_error: 'The target answered 302' });
+      expect(receiver.received.length).toBe(before);
+      await api.delete(`/webhooks/${webhook.id}`);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
     }
   });
 
