@@ -15,17 +15,15 @@ import sys
 import tempfile
 import time
 import uuid
-from pathlib import Path
 
 import httpx
 import pytest
 
 import argilla as rg
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-TSX = REPO_ROOT / "node_modules" / "tsx" / "dist" / "cli.mjs"
+from fake_hub import REPO_ROOT, TSX, WRITE_TOKEN, running_fake_hub
+
 API_KEY = "hub.owner.apikey"
-HUB_TOKEN = "hf_write_alice"  # a write token of the fake hub (user alice)
 
 
 def _free_port() -> int:
@@ -34,52 +32,41 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _node() -> str:
-    return shutil.which("node") or "node"
-
-
 @pytest.fixture(scope="module")
 def hub_server():
     """(api_url, hub_url) of a fresh server whose Hub and dataset viewer are the fake hub."""
     data_dir = tempfile.mkdtemp(prefix="scholia-sdk-hub-")
-    hub = subprocess.Popen(
-        [_node(), str(TSX), "server/test/fake-hub/serve-fake-hub.ts"],
-        cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
     server = None
     try:
-        line = hub.stdout.readline()
-        assert line.startswith("FAKE_HUB_URL="), f"fake hub did not start: {line!r}"
-        hub_url = line.strip().split("=", 1)[1]
-        port = _free_port()
-        log = open(os.path.join(data_dir, "server.log"), "w")
-        server = subprocess.Popen(
-            [_node(), str(TSX), "server/src/server.ts"],
-            cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT,
-            env={
-                **os.environ,
-                "SCHOLIA_PORT": str(port), "SCHOLIA_HOST": "127.0.0.1", "SCHOLIA_DATA_DIR": data_dir,
-                "SCHOLIA_OWNER_USERNAME": "hubowner", "SCHOLIA_OWNER_PASSWORD": "hub-owner-password",
-                "SCHOLIA_OWNER_API_KEY": API_KEY, "SCHOLIA_LOG_LEVEL": "warn",
-                "SCHOLIA_HUB_URL": hub_url, "SCHOLIA_DATASETS_SERVER_URL": hub_url,
-            },
-        )
-        api_url = f"http://127.0.0.1:{port}"
-        deadline = time.time() + 90
-        while True:
-            assert server.poll() is None, f"server exited; log in {data_dir}"
-            try:
-                httpx.get(f"{api_url}/api/_status", timeout=2)
-                break
-            except httpx.HTTPError:
-                assert time.time() < deadline, "server did not start"
-                time.sleep(0.3)
-        yield api_url, hub_url
+        with running_fake_hub() as hub_url:
+            port = _free_port()
+            log = open(os.path.join(data_dir, "server.log"), "w")
+            server = subprocess.Popen(
+                [shutil.which("node") or "node", str(TSX), "server/src/server.ts"],
+                cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT,
+                env={
+                    **os.environ,
+                    "SCHOLIA_PORT": str(port), "SCHOLIA_HOST": "127.0.0.1", "SCHOLIA_DATA_DIR": data_dir,
+                    "SCHOLIA_OWNER_USERNAME": "hubowner", "SCHOLIA_OWNER_PASSWORD": "hub-owner-password",
+                    "SCHOLIA_OWNER_API_KEY": API_KEY, "SCHOLIA_LOG_LEVEL": "warn",
+                    "SCHOLIA_HUB_URL": hub_url, "SCHOLIA_DATASETS_SERVER_URL": hub_url,
+                },
+            )
+            api_url = f"http://127.0.0.1:{port}"
+            deadline = time.time() + 90
+            while True:
+                assert server.poll() is None, f"server exited; log in {data_dir}"
+                try:
+                    httpx.get(f"{api_url}/api/_status", timeout=2)
+                    break
+                except httpx.HTTPError:
+                    assert time.time() < deadline, "server did not start"
+                    time.sleep(0.3)
+            yield api_url, hub_url
     finally:
-        for process in (server, hub):
-            if process and process.poll() is None:
-                process.terminate()
-                process.wait(timeout=20)
+        if server and server.poll() is None:
+            server.terminate()
+            server.wait(timeout=20)
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
@@ -134,13 +121,18 @@ def test_from_hub_reads_our_export(hub_server, tmp_path):
     # Our export (the server's job) to the fake hub.
     repo = f"alice/exp-{uuid.uuid4().hex[:8]}"
     headers = {"X-Argilla-Api-Key": API_KEY}
-    job = httpx.post(f"{api_url}/api/v1/datasets/{source.id}/export", headers=headers, json={"name": repo, "token": HUB_TOKEN}).json()
+    job = httpx.post(f"{api_url}/api/v1/datasets/{source.id}/export", headers=headers, json={"name": repo, "token": WRITE_TOKEN}).json()
     for _ in range(120):
         status = httpx.get(f"{api_url}/api/v1/jobs/{job['id']}", headers=headers).json()["status"]
         if status not in ("queued", "started", "deferred", "scheduled"):
             break
         time.sleep(0.5)
     assert status == "finished"
+    # Stored as the Hub stores it: the parquet through Git LFS, the configuration files inline.
+    tree = httpx.get(f"{hub_url}/api/datasets/{repo}/tree/main", params={"recursive": "true"}, headers={"Authorization": f"Bearer {WRITE_TOKEN}"}).json()
+    files = {entry["path"]: entry for entry in tree if entry["type"] == "file"}
+    assert "lfs" in files["data/train-00000-of-00001.parquet"]
+    assert "lfs" not in files[".argilla/settings.json"]
 
     # The SDK pulls it back (snapshot_download of .argilla/*, then load_dataset of the parquet).
     name = f"copy_{uuid.uuid4().hex[:8]}"
