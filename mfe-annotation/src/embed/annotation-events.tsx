@@ -4,6 +4,14 @@ import type { AnnotationEvent } from '@scholia/shared';
 
 export type EmitAnnotationEvent = (event: AnnotationEvent) => void;
 
+/** What an explicit answer (focus or bulk mode) reports to the host. */
+export function responseEvent(datasetId: string, recordId: string, status: 'submitted' | 'draft' | 'discarded', keptOffline: boolean): AnnotationEvent {
+  const common = { datasetId, recordId, keptOffline };
+  if (status === 'submitted') return { type: 'response-submitted', status, ...common };
+  if (status === 'draft') return { type: 'response-drafted', status, ...common };
+  return { type: 'response-discarded', status, ...common };
+}
+
 /**
  * Reports an event to the host's `onEvent` and on the page's bus as `annotation:<type>`. A
  * failing host callback is logged, never allowed to break annotating.

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceResponsesChanged, searchAnnotationRecords, upsertMyResponses, type ResponseStatus } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
+import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { canSubmit, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, PAGE_SIZES, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { describeFailure, runBulkAnnotation, SELECT_ALL_LIMIT, type BulkOutcome } from '../model/bulk-annotation.js';
@@ -96,6 +97,7 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
     setConfirming(status);
   };
 
+  const emit = useAnnotationEvents();
   const run = async (status: ResponseStatus) => {
     setConfirming(undefined);
     setProgress(0);
@@ -113,6 +115,7 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
         setProgress,
       );
       announceResponsesChanged(datasetId);
+      for (const recordId of result.succeeded) emit(responseEvent(datasetId, recordId, status, false));
       setOutcome({ ...result, status });
       if (!result.ok) notify({ message: t('messages.someFailed'), type: 'danger' });
       setSelected(new Set(result.failed.map((f) => f.recordId)));

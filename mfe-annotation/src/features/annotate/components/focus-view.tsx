@@ -2,13 +2,12 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { ApiError, deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
-import { useAnnotationEvents } from '../../../embed/annotation-events.js';
+import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { pushUndo, saveResponse } from '../api/use-response-actions.js';
 import { canSubmit, hasAnyAnswer, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
-import type { AnnotationEvent } from '@scholia/shared';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
@@ -16,8 +15,6 @@ import { isEditable } from './keyboard-target.js';
 import { RecordFields } from './record-fields.js';
 import { ReviewPanel } from '../../review/review-panel.js';
 import { useShortcutKeys } from './shortcut-scope.js';
-
-const RESPONSE_EVENT = { submitted: 'response-submitted', draft: 'response-drafted', discarded: 'response-discarded' } as const;
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
 export const AUTO_DRAFT_DELAY_MS = 800;
@@ -156,7 +153,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
       setSaving(false);
       return;
     }
-    emit({ type: RESPONSE_EVENT[statusToSend], datasetId, recordId: record.id, status: statusToSend, keptOffline: keptOffline.current } as AnnotationEvent);
+    emit(responseEvent(datasetId, record.id, statusToSend, keptOffline.current));
     edited.current = false;
     // This editor is left at once: give the answer to the queue only (no render of the record
     // being left), then show the next record, which is already buffered (spec §4).
@@ -313,7 +310,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           </div>
         </form>
       </div>
-      {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} questions={questions} />}
+      {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} />}
     </article>
   );
 }
