@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { presentVector } from '../../storage/vector-codec.js';
-import { findValidations } from '../../storage/repositories/record-validations.repository.js';
-import type { RecordRow, RecordValidationRow, ResponseRow, SuggestionRow, Tables } from '../../storage/tables.js';
+import { findValidations, type StoredValidation } from '../../storage/repositories/record-validations.repository.js';
+import type { RecordRow, ResponseRow, SuggestionRow, Tables } from '../../storage/tables.js';
 import type { RecordInclude } from './record-include.js';
 
 export interface RecordRelations {
@@ -9,7 +9,7 @@ export interface RecordRelations {
   suggestions?: SuggestionRow[];
   vectors?: Record<string, number[]>;
   /** The final answer of a validated record; loaded for owners and admins only. */
-  validation?: RecordValidationRow;
+  validation?: StoredValidation;
 }
 
 export interface LoadRelationsOptions {

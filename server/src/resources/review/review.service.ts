@@ -127,6 +127,8 @@ async function submittedAnswers(db: Db, recordIds: string[]): Promise<Map<string
     .select(['record_id', 'values'])
     .where('record_id', 'in', recordIds)
     .where('status', '=', 'submitted')
+    // The first submitted answer gives the agreed value its form (e.g. the order of a selection).
+    .orderBy('inserted_at')
     .execute();
   const byRecord = new Map<string, ResponseValuesInput[]>();
   for (const row of rows) {

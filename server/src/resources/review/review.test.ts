@@ -50,6 +50,7 @@ describe('PUT /records/{id}/validation', () => {
       status: 'validated',
       values: answer({ label: 'positive', rating: 4 }),
       validated_by: principals.adminMember.id,
+      stale: false,
       inserted_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -101,6 +102,28 @@ describe('PUT /records/{id}/validation', () => {
     expect(await principals.annotatorMember.api.put(`/records/${recordId}/validation`, body)).toMatchObject({ status: 403, body: FORBIDDEN });
     expect((await principals.adminOutsider.api.put(`/records/${recordId}/validation`, body)).status).toBe(403);
     expect((await api.put('/records/00000000-0000-4000-8000-000000000000/validation', body)).status).toBe(404);
+  });
+});
+
+describe('a response changed after validation', () => {
+  it('keeps the final answer, marks it stale until the record is validated again', async () => {
+    const dataset = await newDataset();
+    const [recordId] = await newRecords(dataset, 1);
+    const first = await principals.annotatorMember.api.post(`/records/${recordId}/responses`, submitted({ label: 'negative' }));
+    await api.put(`/records/${recordId}/validation`, { values: answer({ label: 'negative' }) });
+    expect((await api.get(`/records/${recordId}`)).body.validation.stale).toBe(false);
+
+    const changedAnswer = await principals.annotatorMember.api.put(`/responses/${first.body.id}`, submitted({ label: 'positive' }));
+    expect(changedAnswer.status).toBe(200);
+    const changed = (await api.get(`/records/${recordId}`)).body.validation;
+    expect(changed).toMatchObject({ stale: true, values: answer({ label: 'negative' }) });
+    const search = await api.post(`/datasets/${dataset.id}/records/search`, statusFilter('validated'));
+    expect(search.body.items.map((item: { record: { id: string; validation: { stale: boolean } } }) => [item.record.id, item.record.validation.stale])).toEqual([[recordId, true]]);
+
+    await respond(annotator2, recordId, { label: 'positive' });
+    expect((await api.get(`/records/${recordId}`)).body.validation.stale).toBe(true);
+    await api.put(`/records/${recordId}/validation`, { values: answer({ label: 'positive' }) });
+    expect((await api.get(`/records/${recordId}`)).body.validation).toMatchObject({ stale: false, values: answer({ label: 'positive' }) });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RecordValidationRow, Tables } from '../tables.js';
 
 type Db = Kysely<Tables>;
@@ -29,16 +29,27 @@ export async function deleteValidation(db: Db, recordId: string): Promise<boolea
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A final answer, and whether a response of its record changed after it was given. */
+export type StoredValidation = RecordValidationRow & { stale: boolean };
+
 /** The final answers of these records, by record id. */
-export async function findValidations(db: Db, recordIds: readonly string[]): Promise<Map<string, RecordValidationRow>> {
-  const found = new Map<string, RecordValidationRow>();
+export async function findValidations(db: Db, recordIds: readonly string[]): Promise<Map<string, StoredValidation>> {
+  const found = new Map<string, StoredValidation>();
   for (let start = 0; start < recordIds.length; start += CHUNK) {
     const rows = await db
-      .selectFrom('record_validations')
-      .selectAll()
-      .where('record_id', 'in', recordIds.slice(start, start + CHUNK))
+      .selectFrom('record_validations as v')
+      .selectAll('v')
+      .select(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('responses as r')
+            .select(sql`1`.as('one'))
+            .whereRef('r.record_id', '=', 'v.record_id')
+            .whereRef('r.updated_at', '>', 'v.updated_at'),
+        ).as('stale'),
+      )
+      .where('v.record_id', 'in', recordIds.slice(start, start + CHUNK))
       .execute();
-    for (const row of rows) found.set(row.record_id, row);
+    for (const row of rows) found.set(row.record_id, { ...row, stale: Boolean(row.stale) });
   }
   return found;
 }
