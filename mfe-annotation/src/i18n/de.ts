@@ -2,7 +2,7 @@ import type { AnnotationMessages } from './en.js';
 
 /** Deutsche Texte der Annotations-Oberfläche. */
 export const de: AnnotationMessages = {
-  mode: { focus: 'Fokus', bulk: 'Stapel', label: 'Ansicht' },
+  mode: { focus: 'Fokus', bulk: 'Stapel', review: 'Prüfung', label: 'Ansicht' },
   status: { pending: 'Ausstehend', draft: 'Entwurf', submitted: 'Eingereicht', discarded: 'Verworfen', label: 'Status' },
   statusLower: { pending: 'ausstehenden', draft: 'Entwurfs-', submitted: 'eingereichten', discarded: 'verworfenen' },
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.' },
@@ -138,9 +138,21 @@ export const de: AnnotationMessages = {
     disagreement: 'Die Annotierenden sind sich uneinig',
     noAnswers: 'Keine abgeschickte Antwort.',
     annotator: 'Annotierende(r) {{index}}',
+    by: 'von {{name}}',
     final: 'Endgültige Antwort',
     validate: 'Validieren',
     reopen: 'Wieder öffnen',
+    edit: 'Endgültige Antwort bearbeiten',
+    doneEditing: 'Bearbeitung beenden',
+    stale: 'Antworten seit der Validierung geändert',
+    queueStatus: 'Datensätze',
+    queue_completed: 'Abgeschlossen',
+    queue_validated: 'Validiert',
+    queue_pending: 'Ausstehend',
+    position: 'Datensatz {{index}} von {{total}}',
+    previous: 'Zurück',
+    next: 'Weiter',
+    empty: 'Keine Datensätze mit diesem Status.',
   },
   embed: {
     failed: 'Die Annotation konnte nicht angezeigt werden: {{error}}',

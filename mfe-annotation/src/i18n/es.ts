@@ -2,7 +2,7 @@ import type { AnnotationMessages } from './en.js';
 
 /** Textos en español de la pantalla de anotación. */
 export const es: AnnotationMessages = {
-  mode: { focus: 'Enfoque', bulk: 'En bloque', label: 'Vista' },
+  mode: { focus: 'Enfoque', bulk: 'En bloque', review: 'Revisión', label: 'Vista' },
   status: { pending: 'Pendiente', draft: 'Borrador', submitted: 'Enviado', discarded: 'Descartado', label: 'Estado' },
   statusLower: { pending: 'pendientes', draft: 'en borrador', submitted: 'enviados', discarded: 'descartados' },
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.' },
@@ -138,9 +138,21 @@ export const es: AnnotationMessages = {
     disagreement: 'Los anotadores no coinciden',
     noAnswers: 'Ninguna respuesta enviada.',
     annotator: 'anotador {{index}}',
+    by: 'de {{name}}',
     final: 'Respuesta final',
     validate: 'Validar',
     reopen: 'Reabrir',
+    edit: 'Editar la respuesta final',
+    doneEditing: 'Terminar de editar',
+    stale: 'Las respuestas cambiaron tras la validación',
+    queueStatus: 'Registros',
+    queue_completed: 'Completados',
+    queue_validated: 'Validados',
+    queue_pending: 'Pendientes',
+    position: 'Registro {{index}} de {{total}}',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    empty: 'Ningún registro con este estado.',
   },
   embed: {
     failed: 'No se pudo mostrar la anotación: {{error}}',

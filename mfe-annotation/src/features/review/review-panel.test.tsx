@@ -6,7 +6,7 @@ import { registerAnnotationI18n } from '../../i18n/register-annotation-i18n.js';
 import { ReviewPanel } from './review-panel.js';
 
 const question = (name: string, type: string): Question =>
-  ({ id: `q-${name}`, name, title: name, required: true, settings: { type }, dataset_id: 'd1' }) as unknown as Question;
+  ({ id: `q-${name}`, name, title: name, required: true, settings: { type, options: ['a', 'b', 'c', 'yes', 'no'].map((value) => ({ value, text: value })) }, dataset_id: 'd1' }) as unknown as Question;
 const questions = [question('label', 'label_selection'), question('topics', 'multi_label_selection')];
 const submitted = (userId: string, label: string, topics: string[]) => ({
   id: `r-${userId}`, user_id: userId, status: 'submitted', updated_at: '', values: { label: { value: label }, topics: { value: topics } },
@@ -23,6 +23,8 @@ function serve(record: Record<string, unknown>) {
       else delete record.validation;
       return Response.json(record.validation ?? {});
     }
+    if (url.includes('v1/datasets/d1')) return Response.json({ id: 'd1', workspace_id: 'w1' });
+    if (url.includes('v1/workspaces/w1/users')) return Response.json({ items: [{ id: 'u1', username: 'alice' }, { id: 'u2', username: 'bob' }] });
     return Response.json(record);
   }));
   return writes;
@@ -35,7 +37,7 @@ describe('ReviewPanel', () => {
   it('lists every submitted answer, marks disagreements, validates the accepted answers and reopens', async () => {
     const record = { id: 'rec1', dataset_id: 'd1', fields: {}, status: 'completed', responses: [submitted('u1', 'yes', ['a', 'b']), submitted('u2', 'no', ['b', 'a']), { ...submitted('u3', 'no', []), status: 'draft' }] };
     const writes = serve(record);
-    render(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec1" questions={questions} /></RemoteProviders>);
+    render(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec1" fields={[]} questions={questions} /></RemoteProviders>);
 
     const label = await screen.findByTestId('review-question-label');
     expect(label.dataset.disagree).toBe('true');
@@ -52,5 +54,28 @@ describe('ReviewPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
     await waitFor(() => expect(screen.queryByTestId('review-validated')).toBeNull());
     expect(writes[1]).toMatchObject({ method: 'DELETE' });
+  });
+
+  it('names annotators by username and validates a final answer edited with the answering widgets', async () => {
+    const record = { id: 'rec1', dataset_id: 'd1', fields: {}, status: 'completed', responses: [submitted('u1', 'yes', ['a']), submitted('u2', 'no', ['b'])] };
+    const writes = serve(record);
+    render(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec1" fields={[]} questions={questions} /></RemoteProviders>);
+
+    const label = await screen.findByTestId('review-question-label');
+    await waitFor(() => expect([...label.querySelectorAll('[data-testid="review-annotator"]')].map((e) => e.textContent)).toEqual(['by alice', 'by bob']));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit final answer' }));
+    const editor = screen.getByTestId('review-editor');
+    const topics = editor.querySelector('[data-testid="question-input-topics"]') as HTMLElement;
+    fireEvent.click([...topics.querySelectorAll('button')].find((button) => button.textContent?.includes('c')) as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    await screen.findByTestId('review-validated');
+    expect(writes[0]).toMatchObject({ method: 'PUT', body: { values: { label: { value: 'yes' }, topics: { value: ['a', 'c'] } } } });
+  });
+
+  it('marks a final answer whose responses changed since', async () => {
+    const record = { id: 'rec1', dataset_id: 'd1', fields: {}, status: 'completed', responses: [submitted('u1', 'yes', ['a'])], validation: { status: 'validated', values: { label: { value: 'no' } }, validated_by: 'u0', stale: true, inserted_at: '', updated_at: '' } };
+    serve(record);
+    render(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec1" fields={[]} questions={questions} /></RemoteProviders>);
+    expect((await screen.findByTestId('review-stale')).textContent).toBe('Answers changed since validation');
   });
 });

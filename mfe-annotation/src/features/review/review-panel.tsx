@@ -1,20 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, reopenRecord, reviewedRecordQuery, validateRecord, type Question } from '@scholia/shared/api';
+import { ApiError, datasetQuery, reopenRecord, reviewedRecordQuery, validateRecord, workspaceUsersQuery, type Field, type Question } from '@scholia/shared/api';
 import { bus } from '@scholia/shared/bus';
+import { QuestionForm } from '../annotate/components/question-form.js';
+import type { Answers, AnswerValue } from '../annotate/model/types.js';
 import { answerText, disagree, mostCommon, submittedAnswers } from './review-answers.js';
 
 type FinalAnswers = Record<string, { value: unknown }>;
 
+export interface ReviewPanelProps {
+  datasetId: string;
+  recordId: string;
+  fields: Field[];
+  questions: Question[];
+  /** After a validation or a reopening. */
+  onChanged?: () => void;
+}
+
 /**
  * Review mode (owners and admins): every annotator's submitted answer per question side by side,
- * disagreements marked; accept one answer per question and validate, or reopen a validated record.
+ * by username, disagreements marked; accept one answer per question or edit the final answer
+ * with the answering widgets, and validate, or reopen a validated record.
  */
-export function ReviewPanel({ datasetId, recordId, questions }: { datasetId: string; recordId: string; questions: Question[] }) {
+export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged }: ReviewPanelProps) {
   const { t } = useTranslation('annotation');
   const record = useQuery(reviewedRecordQuery(recordId));
+  // Members only: a response of someone no longer in the workspace keeps the numbered name.
+  const workspaceId = useQuery(datasetQuery(datasetId)).data?.workspace_id ?? '';
+  const members = useQuery({ ...workspaceUsersQuery(workspaceId), enabled: workspaceId !== '', retry: false });
+  const usernames = useMemo(() => new Map((members.data?.items ?? []).map((user) => [user.id, user.username])), [members.data]);
   const [chosen, setChosen] = useState<FinalAnswers | undefined>();
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const answers = useMemo(() => submittedAnswers(questions, record.data?.responses ?? []), [questions, record.data]);
@@ -37,6 +54,8 @@ export function ReviewPanel({ datasetId, recordId, questions }: { datasetId: str
     try {
       await action();
       setChosen(undefined);
+      setEditing(false);
+      onChanged?.();
       bus.emit('progress:refresh-requested', { datasetId });
     } catch (e) {
       setError(e instanceof ApiError ? (e.detail ?? e.message) : String(e));
@@ -49,7 +68,8 @@ export function ReviewPanel({ datasetId, recordId, questions }: { datasetId: str
     <section className="sch-card mfe-ann-review" data-testid="review-panel" aria-label={t('review.title')}>
       <h3>
         {t('review.title')}{' '}
-        {validation && <span className="mfe-ann-badge" data-testid="review-validated">{t('review.validated')}</span>}
+        {validation && <span className="mfe-ann-badge" data-testid="review-validated">{t('review.validated')}</span>}{' '}
+        {validation?.stale && <span className="mfe-ann-badge" data-testid="review-stale">{t('review.stale')}</span>}
       </h3>
       {questions.map((question) => {
         const list = answers.get(question.name) ?? [];
@@ -77,7 +97,9 @@ export function ReviewPanel({ datasetId, recordId, questions }: { datasetId: str
                       >
                         {answerText(answer.value)}
                       </button>{' '}
-                      <span className="sch-muted">{t('review.annotator', { index: i + 1 })}</span>
+                      <span className="sch-muted" data-testid="review-annotator">
+                        {usernames.has(answer.userId) ? t('review.by', { name: usernames.get(answer.userId) }) : t('review.annotator', { index: i + 1 })}
+                      </span>
                     </li>
                   );
                 })}
@@ -91,8 +113,18 @@ export function ReviewPanel({ datasetId, recordId, questions }: { datasetId: str
           </div>
         );
       })}
+      {editing && !validation && (
+        <div data-testid="review-editor">
+          <QuestionForm questions={questions} answers={asAnswers(final)} record={record.data} fields={fields} onAnswer={(name, value) => setChosen(withAnswer(final, name, value))} />
+        </div>
+      )}
       {error && <p role="alert">{error}</p>}
       <div className="mfe-ann-actions">
+        {!validation && (
+          <button type="button" className="sch-button sch-button--ghost" aria-pressed={editing} disabled={busy} onClick={() => setEditing(!editing)}>
+            {editing ? t('review.doneEditing') : t('review.edit')}
+          </button>
+        )}
         {validation ? (
           <button type="button" className="sch-button sch-button--ghost" disabled={busy} onClick={() => void run(() => reopenRecord(recordId))}>
             {t('review.reopen')}
@@ -105,4 +137,16 @@ export function ReviewPanel({ datasetId, recordId, questions }: { datasetId: str
       </div>
     </section>
   );
+}
+
+const asAnswers = (final: FinalAnswers): Answers =>
+  Object.fromEntries(Object.entries(final).map(([name, entry]) => [name, entry.value as AnswerValue]));
+
+/** The final answers with one question's answer set, or removed when the widget cleared it. */
+function withAnswer(final: FinalAnswers, name: string, value: AnswerValue | undefined): FinalAnswers {
+  const next = { ...final };
+  const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  if (empty) delete next[name];
+  else next[name] = { value };
+  return next;
 }

@@ -16,6 +16,7 @@ import { FilterBar } from './filter-bar.js';
 import { Markdown } from './markdown.js';
 import { useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { useShortcutKeys } from './shortcut-scope.js';
+import { ReviewView } from '../../review/review-view.js';
 
 function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; criteria: Criteria; isAdmin: boolean }) {
   const { t } = useTranslation('annotation');
@@ -124,7 +125,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
       </div>
       <div className="mfe-ann-toolbar">
         <div role="group" aria-label={t('mode.label')} className="mfe-ann-modes">
-          {(['focus', 'bulk'] as const).map((mode) => (
+          {(isAdmin ? (['focus', 'bulk', 'review'] as const) : (['focus', 'bulk'] as const)).map((mode) => (
             <button key={mode} type="button" aria-pressed={view.mode === mode} className={`sch-button ${view.mode === mode ? '' : 'sch-button--ghost'}`} onClick={() => update(criteria, { ...view, mode, page: 1 })}>
               {t(`mode.${mode}`)}
             </button>
@@ -135,7 +136,9 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
       <div className="mfe-ann-layout">
         <main className="mfe-ann-main">
           {empty && <EmptyState datasetId={datasetId} criteria={criteria} isAdmin={isAdmin} />}
-          {view.mode === 'focus' ? (
+          {view.mode === 'review' && isAdmin ? (
+            <ReviewView datasetId={datasetId} fields={fields} questions={questions} />
+          ) : view.mode !== 'bulk' ? (
             <FocusView
               datasetId={datasetId}
               criteria={criteria}

@@ -18,6 +18,12 @@ describe('annotation criteria', () => {
     expect(toSearchBody(criteria).sort).toEqual([{ scope: { entity: 'metadata', metadata_property: 'len' }, order: 'desc' }]);
   });
 
+  it('keeps review mode in the URL', () => {
+    const params = writeUrlState(DEFAULT_CRITERIA, { mode: 'review', page: 1, size: 10 });
+    expect(params.get('mode')).toBe('review');
+    expect(readUrlState(params).view.mode).toBe('review');
+  });
+
   it('keeps the similarity search in the URL', () => {
     const similar = { vector: 'emb', record: 'r1', order: 'least_similar' as const, limit: 100 };
     const params = writeUrlState({ ...DEFAULT_CRITERIA, similar }, { mode: 'focus', page: 1, size: 10 });

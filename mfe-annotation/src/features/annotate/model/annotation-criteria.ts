@@ -37,7 +37,8 @@ export interface Criteria {
   similar?: Similarity;
 }
 
-export type ViewMode = 'focus' | 'bulk';
+/** `review`: owners' and admins' queue of records by overall status (review mode). */
+export type ViewMode = 'focus' | 'bulk' | 'review';
 
 export interface ViewState {
   mode: ViewMode;
@@ -98,17 +99,19 @@ export function readUrlState(params: URLSearchParams): { criteria: Criteria; vie
       similar: readSimilarity(params.get('similar')),
     },
     view: {
-      mode: params.get('mode') === 'bulk' ? 'bulk' : 'focus',
+      mode: readMode(params.get('mode')),
       page: Number.isFinite(page) && page > 0 ? page : 1,
       size: (PAGE_SIZES as readonly number[]).includes(size) ? size : 10,
     },
   };
 }
 
+const readMode = (raw: string | null): ViewMode => (raw === 'bulk' || raw === 'review' ? raw : 'focus');
+
 /** Criteria and view → URL params; defaults are left out so a fresh page has a clean URL. */
 export function writeUrlState(criteria: Criteria, view: ViewState): URLSearchParams {
   const params = new URLSearchParams();
-  if (view.mode === 'bulk') params.set('mode', 'bulk');
+  if (view.mode !== 'focus') params.set('mode', view.mode);
   if (view.mode === 'bulk' && view.size !== 10) params.set('size', String(view.size));
   if (view.page !== 1) params.set('page', String(view.page));
   if (criteria.status !== 'pending') params.set('status', criteria.status);
