@@ -50,8 +50,9 @@ test('the hub export form validates, keeps the job in local storage and follows 
   await expect(page.getByRole('status').filter({ hasText: `The dataset ${ds.name} was exported to the Hugging Face Hub as alice/${repo}.` })).toBeVisible({ timeout: 20_000 });
   expect(await page.evaluate(() => localStorage.getItem('scholia.exportJobs'))).toBe('{}');
 
-  // The repository exists on the (fake) hub, private: anonymous reads get 404, alice's token 200.
-  expect((await fetch(`${hubUrl()}/api/datasets/alice/${repo}`)).status).toBe(404);
+  // The repository exists on the (fake) hub, private: anonymous reads get 401 (as the Hub answers for a
+  // private or missing repo), alice's token 200.
+  expect((await fetch(`${hubUrl()}/api/datasets/alice/${repo}`)).status).toBe(401);
   const owned = await fetch(`${hubUrl()}/api/datasets/alice/${repo}`, { headers: { Authorization: 'Bearer hf_write_alice' } });
   expect(owned.status).toBe(200);
   expect(await owned.json()).toMatchObject({ id: `alice/${repo}`, private: true });
