@@ -128,7 +128,8 @@ const cpuSecondsOf = (pid: number): number => {
 };
 
 async function soak() {
-  const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn' } });
+  // Every annotator signs in from this one address: the per-client sign-in limit is lifted for the run.
+  const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn', SCHOLIA_LOGIN_RATE_LIMIT: '0' } });
   try {
     const owner = new TestApi(child.url, { apiKey: CHILD_OWNER.apiKey });
     const ws = (await owner.post('/workspaces', { name: 'soak' })).body.id;
@@ -152,7 +153,10 @@ async function soak() {
         Array.from({ length: Math.min(10, SOAK_CLIENTS - i) }, async (_, k) => {
           const user = await owner.post('/users', { username: `soak-${i + k}`, first_name: 'S', role: 'annotator', password: 'soak-password-1' });
           await owner.post(`/workspaces/${ws}/users`, { user_id: user.body.id });
-          return owner.as({ apiKey: user.body.api_key });
+          const form = `username=soak-${i + k}&password=soak-password-1`;
+          const signedIn = await owner.as(undefined).request('POST', '/token', form, { 'Content-Type': 'application/x-www-form-urlencoded' });
+          if (signedIn.status !== 201) throw new Error(`sign-in of soak-${i + k} answered ${signedIn.status}`);
+          return owner.as({ token: signedIn.body.access_token });
         }),
       );
       annotators.push(...batch);
