@@ -26,10 +26,12 @@ PUSH_AND_PULL = """
 import json, os, sys
 import argilla as rg
 from datasets import load_dataset
-source_name, repo, copy_name, workspace, token = sys.argv[1:6]
+mode, source_name, repo, copy_name, workspace, token = sys.argv[1:7]
 client = rg.Argilla(api_url=os.environ["ARGILLA_API_URL"], api_key=os.environ["ARGILLA_API_KEY"])
 source = client.datasets(name=source_name, workspace=workspace)
 source.to_hub(repo_id=repo, token=token, private=True)
+if mode == "push":
+    sys.exit(0)
 copy = rg.Dataset.from_hub(repo_id=repo, name=copy_name, workspace=workspace, settings="auto", client=client, token=token)
 rows = load_dataset(repo, split="train", token=token)
 print("RESULT " + json.dumps({
@@ -73,7 +75,8 @@ def test_to_hub_then_from_hub_keeps_records_responses_suggestions_vectors_and_im
         record = make_record(i, owner.id, annotator.id, with_ranking_response=False)
         record.fields["image"] = _png(i)
         records.append(record)
-    source.records.log(records)
+    # The last record is logged after a first push: the second push updates the repo in place.
+    source.records.log(records[:-1])
 
     repo = f"alice/{unique_name('roundtrip')}"
     copy_name = unique_name("fromhub")
@@ -81,11 +84,18 @@ def test_to_hub_then_from_hub_keeps_records_responses_suggestions_vectors_and_im
         env = {**os.environ, "HF_ENDPOINT": hub_url, "HF_HOME": str(tmp_path / "hf"), "HF_HUB_DISABLE_TELEMETRY": "1"}
         env.pop("HF_HUB_OFFLINE", None)
         env.pop("HF_DATASETS_OFFLINE", None)
-        run = subprocess.run(
-            [sys.executable, "-c", PUSH_AND_PULL, source.name, repo, copy_name, workspace.name, WRITE_TOKEN],
-            env=env, capture_output=True, text=True, timeout=300,
-        )
-        assert run.returncode == 0, run.stderr[-6000:]
+
+        def push(mode: str) -> subprocess.CompletedProcess:
+            run = subprocess.run(
+                [sys.executable, "-c", PUSH_AND_PULL, mode, source.name, repo, copy_name, workspace.name, WRITE_TOKEN],
+                env=env, capture_output=True, text=True, timeout=300,
+            )
+            assert run.returncode == 0, run.stderr[-6000:]
+            return run
+
+        push("push")
+        source.records.log(records[-1:])
+        run = push("push-and-pull")
         result = json.loads(next(line for line in run.stdout.splitlines() if line.startswith("RESULT "))[len("RESULT "):])
 
         # The repo as the Hub holds it: private, parquet in LFS, the SDK's configuration and card inline.
