@@ -17,7 +17,8 @@ const LAZY_LOCALES: Readonly<Record<string, () => Promise<unknown>>> = {
 /**
  * Loads the lazy locales through i18next's backend hook, so every way of switching language
  * (ours, `i18next.changeLanguage`, react-i18next's suspense) waits for the strings. Other
- * namespaces belong to the remotes, which add their bundles themselves: none to fetch.
+ * namespaces belong to the remotes, which add their bundles themselves: none to fetch. A remote
+ * with an i18next of its own (the annotation remote) loads the shared strings with it too.
  */
 export const lazyLocales: BackendModule = {
   type: 'backend',
@@ -31,10 +32,9 @@ export const lazyLocales: BackendModule = {
 
 /**
  * Initialises the one i18next instance of the page. Idempotent: shell, each remote's
- * single-spa entry and tests may all call it; only the first call configures. A remote embedded
- * in another site's page passes `ownsDocument: false`: `<html lang>` is the host's.
+ * single-spa entry and tests may all call it; only the first call configures.
  */
-export function initI18n(language: Language = readStoredLanguage(), { ownsDocument = true }: { ownsDocument?: boolean } = {}): i18n {
+export function initI18n(language: Language = readStoredLanguage()): i18n {
   if (!i18next.isInitialized) {
     void i18next.use(lazyLocales).use(initReactI18next).init({
       resources: { en: { translation: en } },
@@ -46,7 +46,7 @@ export function initI18n(language: Language = readStoredLanguage(), { ownsDocume
       returnNull: false,
       initAsync: false,
     });
-    if (ownsDocument) setDocumentLanguage(language);
+    setDocumentLanguage(language);
   }
   return i18next;
 }
