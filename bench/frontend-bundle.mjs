@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Frontend budget check: gzipped JS of the shell's initial load and of each remote's entry and
-// exposed chunks, plus time to first render of the home page in Debian's Chromium.
+// exposed chunks, plus time to first render of the home page in Debian's Chromium, and what a
+// single-spa host on another origin (examples/host-single-spa) downloads to show one record.
 // Targets: shell initial load <= 150 KB gz (React included); home rendered <= 1 s.
 //
 //   node bench/frontend-bundle.mjs [--runs 5] [--timeline]   (builds dist/web first if it is missing)
@@ -46,7 +47,7 @@ function staticReport() {
   }
 }
 
-async function startServer() {
+async function startServer(corsOrigin) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-bench-'));
   const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/server.ts'], {
@@ -54,7 +55,7 @@ async function startServer() {
     stdio: 'ignore',
     env: { ...process.env, SCHOLIA_PORT: String(port), SCHOLIA_HOST: '127.0.0.1', SCHOLIA_DATA_DIR: dataDir,
       SCHOLIA_OWNER_USERNAME: OWNER.username, SCHOLIA_OWNER_PASSWORD: OWNER.password, SCHOLIA_OWNER_API_KEY: OWNER.apiKey,
-      SCHOLIA_WEB_DIR: WEB, SCHOLIA_LOG_LEVEL: 'warn', SCHOLIA_LOGIN_RATE_LIMIT: '1000' },
+      SCHOLIA_WEB_DIR: WEB, SCHOLIA_LOG_LEVEL: 'warn', SCHOLIA_LOGIN_RATE_LIMIT: '1000', SCHOLIA_CORS_ORIGINS: corsOrigin },
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
@@ -128,14 +129,75 @@ async function browserReport(base) {
   }
 }
 
+/** A one-record dataset to annotate, made as the owner. */
+async function createEmbedDataset(base) {
+  const api = async (method, route, body) => {
+    const response = await fetch(`${base}/api/v1/${route}`, {
+      method, body: body && JSON.stringify(body),
+      headers: { 'X-Argilla-Api-Key': OWNER.apiKey, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    });
+    if (!response.ok) throw new Error(`${method} ${route} → ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const workspace = await api('POST', 'workspaces', { name: `bench-embed-${Date.now()}` });
+  const dataset = await api('POST', 'datasets', { name: 'bench-embed', workspace_id: workspace.id });
+  await api('POST', `datasets/${dataset.id}/fields`, { name: 'text', title: 'Text', required: true, settings: { type: 'text' } });
+  await api('POST', `datasets/${dataset.id}/questions`, { name: 'label', title: 'Label', required: true,
+    settings: { type: 'label_selection', options: [{ value: 'yes', text: 'Yes' }, { value: 'no', text: 'No' }] } });
+  await api('PUT', `datasets/${dataset.id}/publish`);
+  await api('POST', `datasets/${dataset.id}/records/bulk`, { items: [{ fields: { text: 'One record to label' } }] });
+  return dataset.id;
+}
+
+/**
+ * The example single-spa host (its own origin) showing one record: every file it fetched from the
+ * server's /remotes/ (manifest, container, chunks, CSS), as gzip -9 and as the brotli files served.
+ */
+async function embedReport(base, hostPort) {
+  const datasetId = await createEmbedDataset(base);
+  const host = spawn(process.execPath, [path.join(ROOT, 'examples/host-single-spa/serve.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(hostPort), HOST: 'localhost', SCHOLIA_URL: base,
+      SCHOLIA_USERNAME: OWNER.username, SCHOLIA_PASSWORD: OWNER.password, SCHOLIA_DATASET_ID: datasetId },
+  });
+  await new Promise((resolve) => host.stdout.once('data', resolve));
+  const browser = await chromium.launch({ executablePath: process.env.SCHOLIA_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const fetched = new Set();
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === base && url.pathname.startsWith('/remotes/')) fetched.add(url.pathname);
+    });
+    await page.goto(`http://localhost:${hostPort}/`);
+    await page.getByTestId('record-position').waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const files = [...fetched].sort().map((pathname) => {
+      const file = path.join(WEB, decodeURIComponent(pathname));
+      const brotli = fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : fs.statSync(file).size;
+      return { pathname, gz: gzKb(file), brotli };
+    });
+    const gzTotal = files.reduce((sum, f) => sum + f.gz, 0);
+    const brTotal = files.reduce((sum, f) => sum + f.brotli, 0);
+    console.log(`\nSingle-spa host on another origin showing one record (examples/host-single-spa; remote brings its own React), ${files.length} files from /remotes/:`);
+    for (const f of files) console.log(`  ${fmt(f.gz)}  ${f.pathname}`);
+    console.log(`  ${fmt(gzTotal)}  TOTAL gzip -9 (${Math.round(gzTotal * 1024)} bytes); ${brTotal} bytes as served with brotli`);
+  } finally {
+    await browser.close();
+    host.kill('SIGTERM');
+  }
+}
+
 if (!fs.existsSync(path.join(WEB, 'remotes.json'))) {
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }
 staticReport();
-const server = await startServer();
+const hostPort = await freePort();
+const server = await startServer(`http://localhost:${hostPort}`);
 try {
   await browserReport(server.base);
+  await embedReport(server.base, hostPort);
 } finally {
   server.stop();
 }
