@@ -6,6 +6,7 @@ const api = vi.hoisted(() => ({
   upsertMyResponses: vi.fn(),
   announceResponsesChanged: vi.fn(),
   getCurrentUser: vi.fn(async () => ({ id: 'alice' })),
+  fetchCurrentUser: vi.fn(async () => ({ id: 'alice' })),
 }));
 vi.mock('@scholia/shared/api', async (original) => ({ ...(await original<object>()), ...api }));
 const { notify } = vi.hoisted(() => ({ notify: vi.fn() }));
@@ -67,10 +68,11 @@ describe('answers kept offline', () => {
       Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
     }
     expect(api.saveMyResponse).not.toHaveBeenCalled();
-    api.getCurrentUser.mockResolvedValue({ id: 'bob' });
+    // Another tab signed in as bob: this tab's cache still says alice, the server says bob.
+    api.fetchCurrentUser.mockResolvedValue({ id: 'bob' });
     await expect(sendKeptAnswers('d1')).resolves.toBe(0);
     expect(api.upsertMyResponses).not.toHaveBeenCalled();
-    api.getCurrentUser.mockResolvedValue({ id: 'alice' });
+    api.fetchCurrentUser.mockResolvedValue({ id: 'alice' });
     const alice = await currentOutboxOwner();
     expect(alice.serverUrl).toBe(new URL('/api/', location.href).href);
     expect(readOutbox(alice).map((i) => i.record_id)).toEqual(['r1']);

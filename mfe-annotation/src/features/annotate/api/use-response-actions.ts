@@ -1,4 +1,4 @@
-import { announceResponsesChanged, ApiError, buildUrl, deleteMyResponse, getCurrentUser, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
+import { announceResponsesChanged, ApiError, buildUrl, deleteMyResponse, fetchCurrentUser, getCurrentUser, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { annotationI18n } from '../../../i18n/register-annotation-i18n.js';
 import { describeFailure } from '../model/bulk-annotation.js';
@@ -46,11 +46,13 @@ export type SaveOutcome = { kind: 'saved'; response: RecordResponse } | { kind: 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
- * The user the current credentials belong to, on the server the client talks to. The user comes
- * from the session's cache (cleared on every sign-in and sign-out), so it is known offline too.
+ * The user the current credentials belong to, on the server the client talks to. Keeping an
+ * answer takes the session's cached user (cleared on every sign-in and sign-out; known offline);
+ * sending kept answers asks the server (`fresh`), since another tab may have signed in as someone
+ * else meanwhile.
  */
-export async function currentOutboxOwner(): Promise<OutboxOwner> {
-  const user = await getCurrentUser();
+export async function currentOutboxOwner({ fresh = false }: { fresh?: boolean } = {}): Promise<OutboxOwner> {
+  const user = fresh ? await fetchCurrentUser() : await getCurrentUser();
   return { serverUrl: new URL(buildUrl(''), globalThis.location?.href).href, userId: user.id };
 }
 
@@ -83,7 +85,7 @@ export async function saveResponse(datasetId: string, recordId: string, existing
  * record was deleted meanwhile) is said so, not dropped silently.
  */
 export async function sendKeptAnswers(datasetId: string): Promise<number> {
-  const owner = await currentOutboxOwner();
+  const owner = await currentOutboxOwner({ fresh: true });
   if (readOutbox(owner).length === 0) return 0;
   const { accepted, refused } = await flushOutbox(owner, (items) => upsertMyResponses(items, { globalErrorHandler: false }));
   if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId);
