@@ -25,6 +25,7 @@ let retryDelaysMs = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 *
 /** A `sending` delivery older than this was claimed by a process that stopped (the send timeout is 20 s). */
 const STALE_AFTER_MS = 120_000;
 const POLL_MS = 1_000;
+const CONCURRENT_SENDS = 4;
 /** Finished deliveries kept per webhook as its log. */
 const LOG_SIZE = 100;
 
@@ -46,18 +47,10 @@ export interface WebhookDelivererOptions {
 export function startWebhookDeliverer({ db, allowPrivateTargets, log }: WebhookDelivererOptions): WebhookDeliverer {
   const workerId = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;
   let stopped = false;
-  let wake: (() => void) | undefined;
-  const onQueued = () => wake?.();
+  const stopping = new AbortController();
+  const waiting = new Set<() => void>();
+  const onQueued = () => waiting.forEach((wake) => wake());
   webhookSignals.on('queued', onQueued);
-
-  async function sendDueDeliveries(): Promise<void> {
-    await releaseStaleDeliveries(db, timestampIn(-STALE_AFTER_MS));
-    while (!stopped) {
-      const delivery = await claimDueDelivery(db, workerId, nowTimestamp());
-      if (!delivery) return;
-      await send(delivery);
-    }
-  }
 
   async function send(delivery: WebhookDeliveryRow): Promise<void> {
     const webhook = await findWebhookById(db, delivery.webhook_id);
@@ -70,11 +63,18 @@ export function startWebhookDeliverer({ db, allowPrivateTargets, log }: WebhookD
     let error: string | null = null;
     let retry = true;
     try {
-      statusCode = (await postWebhook(webhook.url, webhookHeaders(webhook.secret, delivery.id, delivery.body), delivery.body, allowPrivateTargets)).status;
+      const headers = webhookHeaders(webhook.secret, delivery.id, delivery.body);
+      statusCode = (await postWebhook(webhook.url, headers, delivery.body, { allowPrivate: allowPrivateTargets, signal: stopping.signal })).status;
       if (statusCode < 200 || statusCode >= 300) error = `The target answered ${statusCode}`;
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
       retry = !(failure instanceof WebhookTargetRefused);
+    }
+    if (stopped && error !== null) {
+      // Cut off by the shutdown: not an attempt; the next process to run sends it.
+      const { attempts: unchanged, next_attempt_at, last_status_code, last_error } = delivery;
+      await recordAttempt(db, delivery, workerId, { status: 'pending', attempts: unchanged, next_attempt_at, last_status_code, last_error, updated_at: nowTimestamp() });
+      return;
     }
     if (error === null) {
       await recordAttempt(db, delivery, workerId, { ...finished('delivered', attempts), last_status_code: statusCode, last_error: null });
@@ -95,31 +95,44 @@ export function startWebhookDeliverer({ db, allowPrivateTargets, log }: WebhookD
     await pruneFinishedDeliveries(db, webhook.id, LOG_SIZE);
   }
 
-  const loop = (async () => {
+  /**
+   * Several independent senders, so one slow target (up to the 20 s timeout per attempt) does not
+   * hold up the others; each sends while deliveries are due, then waits for a poll or a wake-up.
+   */
+  async function sender(index: number): Promise<void> {
     while (!stopped) {
       try {
-        await sendDueDeliveries();
+        if (index === 0) await releaseStaleDeliveries(db, timestampIn(-STALE_AFTER_MS));
+        while (!stopped) {
+          const delivery = await claimDueDelivery(db, workerId, nowTimestamp());
+          if (!delivery) break;
+          await send(delivery);
+        }
       } catch (failure) {
         log.warn({ err: failure }, 'webhook deliverer: database error; trying again');
       }
       if (stopped) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS);
-        wake = () => {
+        const wake = () => {
           clearTimeout(timer);
+          waiting.delete(wake);
           resolve();
         };
+        const timer = setTimeout(wake, POLL_MS);
+        waiting.add(wake);
       });
-      wake = undefined;
     }
-  })();
+  }
+
+  const senders = Promise.all(Array.from({ length: CONCURRENT_SENDS }, (_, index) => sender(index)));
 
   return {
     async stop() {
       stopped = true;
-      wake?.();
+      stopping.abort();
+      onQueued();
       webhookSignals.off('queued', onQueued);
-      await loop;
+      await senders;
     },
   };
 }

@@ -42,7 +42,13 @@ export interface WebhookAnswer {
   status: number;
 }
 
-export async function postWebhook(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<WebhookAnswer> {
+export interface PostOptions {
+  allowPrivate: boolean;
+  /** Aborts the request (server shutdown). */
+  signal?: AbortSignal;
+}
+
+export async function postWebhook(url: string, headers: Record<string, string>, body: string, { allowPrivate, signal }: PostOptions): Promise<WebhookAnswer> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new WebhookTargetRefused(`unsupported scheme ${target.protocol}`);
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -55,6 +61,7 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'scholia-webhooks' },
         timeout: TIMEOUT_MS,
+        signal,
         // Connect to the address checked above; TLS still verifies the certificate for the host name.
         lookup: (_hostname, options, callback) => {
           if ((options as dns.LookupOptions).all) callback(null, [{ address: address.address, family: address.family }]);

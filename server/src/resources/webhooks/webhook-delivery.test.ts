@@ -164,6 +164,24 @@ describe('webhook delivery', () => {
     await api.delete(`/webhooks/${webhook.id}`);
   });
 
+  it('a target that does not answer does not hold up other webhooks', async () => {
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const slow = await createWebhook(api, `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`, ['dataset.created']);
+      const fast = await createWebhook(api, receiverUrl, ['dataset.created']);
+      await api.post(`/webhooks/${slow.id}/ping`);
+      await api.post(`/webhooks/${fast.id}/ping`);
+      await receiver.waitFor((r) => r.event.type === 'ping' && hasValidSignature(r, fast.secret), 5_000);
+      expect((await api.get(`/webhooks/${slow.id}/deliveries`)).body.items[0]).toMatchObject({ status: 'sending', attempts: 0 });
+      await api.delete(`/webhooks/${slow.id}`);
+      await api.delete(`/webhooks/${fast.id}`);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('gives up after the last retry and logs the failure', async () => {
     const webhook = await createWebhook(api, receiverUrl, ['dataset.created']);
     receiver.failNext(10);
@@ -209,6 +227,37 @@ describe('webhook delivery across a restart', () => {
       await first?.close();
       await second?.close();
       await back.close().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a server stopping while a target has not answered', () => {
+  it('stops at once and leaves the delivery pending, not counted as an attempt', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-stop-'));
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    let first: TestServer | undefined = await startTestServer({ env: ALLOW_PRIVATE, dataDir });
+    let second: TestServer | undefined;
+    try {
+      const client = new TestApi(first.url).as({ apiKey: 'owner.apikey' });
+      const webhook = await createWebhook(client, `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`, ['dataset.created']);
+      await client.post(`/webhooks/${webhook.id}/ping`);
+      await deliveryLog(client, webhook.id, (items) => items[0]?.status === 'sending');
+      const stopping = Date.now();
+      await first.close();
+      first = undefined;
+      expect(Date.now() - stopping).toBeLessThan(10_000);
+
+      second = await startTestServer({ env: { ...ALLOW_PRIVATE, SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'false' }, dataDir });
+      const [entry] = await deliveryLog(new TestApi(second.url).as({ apiKey: 'owner.apikey' }), webhook.id, (items) => items[0]?.status !== 'sending');
+      // Handed back with no attempt counted; this server refuses the loopback target, which is its first attempt.
+      expect(entry).toMatchObject({ attempts: 1, status: 'failed', last_error: expect.stringContaining('non-public address') });
+    } finally {
+      await first?.close();
+      await second?.close();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
