@@ -20,7 +20,7 @@ import { postWebhook, WebhookTargetRefused } from './webhook-target.js';
  * the delivery is `failed`. A delivery left `sending` by a process that died is sent again.
  */
 
-/** Pauses before each retry (ms): the n-th failure waits RETRY_DELAYS_MS[n - 1]. */
+/** Pauses before each retry (ms): the n-th failure waits retryDelaysMs[n - 1]; six retries over about 9 hours. */
 let retryDelaysMs = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
 /** A `sending` delivery older than this was claimed by a process that stopped (the send timeout is 20 s). */
 const STALE_AFTER_MS = 120_000;
