@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { baseUrl } from '../fixtures/api.js';
+import { addToWorkspace, baseUrl, createToken, createUser, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf, type AnnotationDataset } from '../fixtures/annotation-dataset.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/host-single-spa/serve.mjs');
@@ -78,4 +78,38 @@ test('a single-spa page on another origin annotates through the remote, with COR
   } finally {
     host.kill('SIGTERM');
   }
+});
+
+test("two annotators in one browser never mix offline answers: one user's kept answer waits for that user", async ({ page, context }) => {
+  const ds = await createAnnotationDataset(2, { suggestions: false });
+  const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);
+  const second = await createUser('annotator');
+  await addToWorkspace(workspace_id, second.id);
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 15_000 });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'POSITIVE' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+  // Another tab signs the second annotator in (the browser's storage is shared) while this one is offline.
+  const secondToken = await createToken(second.username, second.password);
+  await page.evaluate((token) => localStorage.setItem('scholia.token', token), secondToken);
+  await context.setOffline(false);
+  await page.waitForTimeout(1500);
+  expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
+  expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
+
+  // The second annotator's own screen sends nothing of the first one's either.
+  await page.reload();
+  await expect(page.getByTestId('record-position')).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(1000);
+  expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
+
+  // Back as the first annotator: the kept answer goes out, under that annotator only.
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 15_000 }).toBe('submitted');
+  expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
 });
