@@ -112,6 +112,16 @@ describe('the annotation remote in a foreign React host', () => {
     }
   });
 
+  it('reports a server it cannot reach as load-failed with status 0, once', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const events: AnnotationEvent[] = [];
+    render(<App datasetId="d1" onEvent={(event) => events.push(event)} />);
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(events.filter((e) => e.type === 'load-failed')).toEqual([
+      { type: 'load-failed', datasetId: 'd1', status: 0, message: 'This could not be loaded.' },
+    ]));
+  });
+
   it('reports a refused token once, however many requests it failed', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ detail: 'Could not validate credentials' }, { status: 401 })));
     const events: AnnotationEvent[] = [];
