@@ -150,8 +150,6 @@ export interface ResponseRow {
   updated_at: string;
 }
 
-export interface SuggestionRow {
-  id: string;
 /** A record's final answer (Scholia extension); the record counts as validated while the row exists. */
 export interface RecordValidationRow {
   record_id: string;
@@ -164,6 +162,8 @@ export interface RecordValidationRow {
   updated_at: string;
 }
 
+export interface SuggestionRow {
+  id: string;
   record_id: string;
   dataset_id: string;
   question_id: string;

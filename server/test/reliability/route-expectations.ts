@@ -67,13 +67,13 @@ async function freshResponse(w: World): Promise<string> {
   const res = await w.users.annotatorMember.api.post(`/records/${await freshRecord(w)}/responses`, answer);
   return res.body.id;
 }
-async function freshSuggestion(w: World): Promise<string> {
-  const recordId = await freshRecord(w);
 async function freshValidatedRecord(w: World): Promise<string> {
   const recordId = await freshRecord(w);
   await w.owner.put(`/records/${recordId}/validation`, { values: answer.values });
   return recordId;
 }
+async function freshSuggestion(w: World): Promise<string> {
+  const recordId = await freshRecord(w);
   const res = await w.owner.put(`/records/${recordId}/suggestions`, { question_id: w.dataset.questionIds.label, value: 'positive' });
   return res.body.id;
 }
@@ -225,15 +225,6 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /api/v1/records/:record_id': R('adminMember', 200, async (w) => ({ path: `/records/${w.recordId}`, body: { metadata: { split: 'test' } } })),
   'DELETE /api/v1/records/:record_id': R('adminMember', 200, async (w, fresh) => ({ path: `/records/${fresh ? await freshRecord(w) : w.recordId}` })),
 
-  // §2.10 responses
-  'POST /api/v1/records/:record_id/responses': R('member', 201, async (w) => ({ path: `/records/${await freshRecord(w)}/responses`, body: answer })),
-  'PUT /api/v1/responses/:response_id': R('responseAuthor', 200, async (w) => ({ path: `/responses/${w.responseId}`, body: answer })),
-  'DELETE /api/v1/responses/:response_id': R('responseAuthor', 200, async (w, fresh) => ({ path: `/responses/${fresh ? await freshResponse(w) : w.responseId}` })),
-
-  // §2.11 suggestions
-  'GET /api/v1/records/:record_id/suggestions': R('member', 200, async (w) => ({ path: `/records/${w.recordId}/suggestions` })),
-  'PUT /api/v1/records/:record_id/suggestions': R('adminMember', [200, 201], async (w) => ({
-    path: `/records/${w.recordId}/suggestions`,
   // Scholia extension: review
   'PUT /api/v1/records/:record_id/validation': R('adminMember', 200, async (w) => ({ path: `/records/${w.recordId}/validation`, body: { values: answer.values } })),
   'DELETE /api/v1/records/:record_id/validation': R('adminMember', 200, async (w, fresh) => ({
@@ -245,6 +236,15 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   })),
   'GET /api/v1/datasets/:dataset_id/agreement': R('adminMember', 200, async (w) => ({ path: `/datasets/${w.dataset.id}/agreement` })),
 
+  // §2.10 responses
+  'POST /api/v1/records/:record_id/responses': R('member', 201, async (w) => ({ path: `/records/${await freshRecord(w)}/responses`, body: answer })),
+  'PUT /api/v1/responses/:response_id': R('responseAuthor', 200, async (w) => ({ path: `/responses/${w.responseId}`, body: answer })),
+  'DELETE /api/v1/responses/:response_id': R('responseAuthor', 200, async (w, fresh) => ({ path: `/responses/${fresh ? await freshResponse(w) : w.responseId}` })),
+
+  // §2.11 suggestions
+  'GET /api/v1/records/:record_id/suggestions': R('member', 200, async (w) => ({ path: `/records/${w.recordId}/suggestions` })),
+  'PUT /api/v1/records/:record_id/suggestions': R('adminMember', [200, 201], async (w) => ({
+    path: `/records/${w.recordId}/suggestions`,
     body: { question_id: w.dataset.questionIds.label, value: 'neutral' },
   })),
   'DELETE /api/v1/records/:record_id/suggestions': R('adminMember', 204, async (w, fresh) => ({

@@ -399,11 +399,11 @@ function filterSql(filter: RecordFilter, datasetId: string, flavour: Flavour, d:
       return alternatives.length === 1 ? alternatives[0] : sql`(${sql.join(alternatives, sql` OR `)})`;
     }
   }
+}
+
 function orValidatedSql(filter: { orValidated?: boolean }, condition: RawBuilder<unknown>): RawBuilder<unknown> {
   if (!filter.orValidated) return condition;
   return sql`(${condition} OR EXISTS (SELECT 1 FROM record_validations v WHERE v.record_id = r.id))`;
-}
-
 }
 
 /** filterSql on PostgreSQL: JSON values compare as jsonb (jsonMatchSql), text columns as text. */
