@@ -16,9 +16,13 @@ import { fileURLToPath } from 'node:url';
  * keeps its compile cache there, and a cold cache makes a server start take 20 s or more on a busy
  * host); blocks put their own files under `mktemp -d`. The block's whole process group is ended
  * afterwards, so a server it started in the background never outlives it. Blocks must be cheap and
- * need no network. The full `npm install && npm start` is not run here: `.ci/run` installs on a
- * fresh machine, server/test/compiled-server.test.ts builds and runs the compiled server with the
- * start script's settings, and the browser tests run against the built web app.
+ * need no network.
+ *
+ * Every other shell block names what runs its commands, so no command in the docs goes untried:
+ * ```sh tested-by=.ci/run,server/test/compiled-server.test.ts lists the files (each must exist) that run
+ * the same steps: `npm install && npm start` is too slow for this check, but `.ci/run` installs on a
+ * fresh machine and the compiled-server test builds and runs the server with the start script's
+ * settings. Benchmarks (```sh bench) take minutes to hours and are run by hand, not by any test.
  *
  *   node scripts/check-docs.mjs              # links and runnable blocks
  *   node scripts/check-docs.mjs --links-only
@@ -98,6 +102,28 @@ export function brokenLinks(file, root) {
   return problems;
 }
 
+const SHELL_INFO = /^(sh|bash|shell)(\s|$)/;
+
+/** Shell blocks that neither run here nor name a test running them, or name a file that is gone. */
+export function untestedBlocks(file, root) {
+  const problems = [];
+  for (const block of parseMarkdown(fs.readFileSync(file, 'utf8')).blocks) {
+    if (!SHELL_INFO.test(block.info)) continue;
+    const where = `${path.relative(root, file)}:${block.line}`;
+    const words = block.info.split(/\s+/).slice(1);
+    if (words.includes('runnable') || words.includes('bench')) continue;
+    const testedBy = words.find((word) => word.startsWith('tested-by='));
+    if (!testedBy) {
+      problems.push(`${where}: shell block is neither "runnable" nor "tested-by=<files>" (nor "bench")`);
+      continue;
+    }
+    for (const named of testedBy.slice('tested-by='.length).split(',')) {
+      if (!named || !fs.existsSync(path.join(root, named))) problems.push(`${where}: tested-by names ${named || 'nothing'}, which does not exist`);
+    }
+  }
+  return problems;
+}
+
 /** The shell blocks of a file marked runnable. */
 export function runnableBlocks(file) {
   return parseMarkdown(fs.readFileSync(file, 'utf8')).blocks.filter((block) => /^(sh|bash|shell)\s+runnable\b/.test(block.info));
@@ -141,7 +167,7 @@ function endGroup(pid) {
 /** Every problem of the documentation under `root`, as `file:line: message` strings. */
 export async function checkDocs(root, { runBlocks = true, log = () => {} } = {}) {
   const files = docFiles(root);
-  const problems = files.flatMap((file) => brokenLinks(file, root));
+  const problems = files.flatMap((file) => [...brokenLinks(file, root), ...untestedBlocks(file, root)]);
   if (runBlocks) {
     for (const file of files) {
       for (const block of runnableBlocks(file)) {

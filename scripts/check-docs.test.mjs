@@ -23,7 +23,7 @@ test('anchors follow GitHub: lower case, punctuation dropped, repeats numbered',
 test('links to existing files and headings pass; a missing file or heading is reported with its line', async () => {
   const root = tree({
     'README.md': '# Scholia\n[ok](docs/a.md) [ok too](docs/a.md#setup) [self](#scholia) [web](https://example.org/x)\n`[not a link](nowhere.md)`\n[gone](docs/missing.md)\n[bad anchor](docs/a.md#nowhere)\n',
-    'docs/a.md': '# A\n## Setup\n[back](../README.md)\n```sh\n[in code](nowhere.md)\n```\n',
+    'docs/a.md': '# A\n## Setup\n[back](../README.md)\n```text\n[in code](nowhere.md)\n```\n',
   });
   const problems = await checkDocs(root, { runBlocks: false });
   assert.deepEqual(problems, [
@@ -32,7 +32,7 @@ test('links to existing files and headings pass; a missing file or heading is re
   ]);
 });
 
-test('runnable blocks run from the root in a scratch data folder; a failing one is reported, unmarked blocks are not run', async () => {
+test('runnable blocks run from the root in a scratch data folder; a failing one is reported, tested-by blocks are not run', async () => {
   const root = tree({
     'README.md': '# Scholia\n',
     'docs/a.md': [
@@ -41,7 +41,7 @@ test('runnable blocks run from the root in a scratch data folder; a failing one 
       'test -f README.md',
       'touch "$SCHOLIA_DATA_DIR/written-here"',
       '```',
-      '```sh',
+      '```sh tested-by=README.md',
       'exit 3',
       '```',
       '```sh runnable',
@@ -56,4 +56,29 @@ test('runnable blocks run from the root in a scratch data folder; a failing one 
   assert.equal(problems.length, 1);
   assert.match(problems[0], /^docs\/a\.md:9: runnable block exited with 1\nabout to fail$/);
   assert.deepEqual(fs.readdirSync(root).sort(), ['README.md', 'docs']);
+});
+
+test('a shell block that names no test, or a test that is gone, is reported; other blocks are not', async () => {
+  const root = tree({
+    'README.md': [
+      '# Scholia',
+      '```sh',
+      'npm start',
+      '```',
+      '```sh tested-by=README.md,nowhere.test.ts',
+      'npm test',
+      '```',
+      '```sh bench',
+      'npx tsx bench/scale.ts',
+      '```',
+      '```text',
+      'plain output',
+      '```',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(await checkDocs(root, { runBlocks: false }), [
+    'README.md:2: shell block is neither "runnable" nor "tested-by=<files>" (nor "bench")',
+    'README.md:5: tested-by names nowhere.test.ts, which does not exist',
+  ]);
 });
