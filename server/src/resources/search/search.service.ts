@@ -98,7 +98,7 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     if (hasRecord && hasValue) throw RequestValidationError.valueError(loc, "Only one of 'record_id' or 'value' can be provided");
   }
 
-  const slices = new EventLoopSlices();
+  const slices = new EventLoopSlices({ budgetMs: SEARCH_TIME_BUDGET_MS, overBudget: searchOverBudget });
   const settings = await loadSettings(db, dataset);
   // What the caller may see of the records; on the admin route every caller sees everything.
   const visibility = options.me ? recordVisibilityFor(user, settings) : {};
@@ -260,10 +260,14 @@ async function withinBudget<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T>
     return await withinTimeBudget(db, SEARCH_TIME_BUDGET_MS, work);
   } catch (error) {
     if (!(error instanceof SearchTimeBudgetExceeded)) throw error;
-    throw new UnprocessableError(
-      `The search exceeded its time budget of ${SEARCH_TIME_BUDGET_MS / 1000} s. Narrow it: fewer or rarer text terms, fewer filters or sort keys, or a smaller page.`,
-    );
+    throw searchOverBudget();
   }
+}
+
+function searchOverBudget(): UnprocessableError {
+  return new UnprocessableError(
+    `The search exceeded its time budget of ${SEARCH_TIME_BUDGET_MS / 1000} s. Narrow it: fewer or rarer text terms, fewer filters or sort keys, or a smaller page.`,
+  );
 }
 
 /**
