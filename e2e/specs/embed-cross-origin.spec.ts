@@ -113,3 +113,70 @@ test("two annotators in one browser never mix offline answers: one user's kept a
   await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 15_000 }).toBe('submitted');
   expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
 });
+
+test("the host page's aggressive CSS stops at the remote's root: its buttons stay visible and keep their size and colour", async ({ page }) => {
+  const ds = await createAnnotationDataset(1);
+  const host = await startExampleHost(ds);
+  try {
+    await page.goto(`${hostOrigin()}/`);
+    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+    await page.addStyleTag({ content: '* { color: rgb(255, 0, 0); font-size: 40px; } button { display: none; } p, span { visibility: hidden; }' });
+
+    // The host's own button obeys its CSS; the remote's do not.
+    await expect(page.locator('#host-save')).toBeHidden();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeVisible();
+    await expect(page.getByRole('button', { name: 'POSITIVE' })).toBeVisible();
+    await expect(page.getByTestId('record-position')).toBeVisible();
+    const style = await submit.evaluate((button) => {
+      const computed = getComputedStyle(button);
+      return { color: computed.color, fontSize: computed.fontSize };
+    });
+    expect(style.color).not.toBe('rgb(255, 0, 0)');
+    expect(style.fontSize).not.toBe('40px');
+    await submit.click();
+    await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('submitted');
+  } finally {
+    host.kill('SIGTERM');
+  }
+});
+
+test("a server outage reaches the host as load-failed and the host shows its own fallback", async ({ page }) => {
+  const ds = await createAnnotationDataset(1);
+  const host = await startExampleHost(ds);
+  try {
+    // The remote's files still come; every API call meets a failing gateway.
+    await page.route(`${baseUrl()}/api/**`, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+    await page.goto(`${hostOrigin()}/`);
+    await expect(page.getByTestId('host-fallback')).toBeVisible({ timeout: 25_000 });
+    const failed = (await hostEvents(page)).find((e) => e.type === 'load-failed');
+    expect(failed).toMatchObject({ type: 'load-failed', datasetId: ds.id, status: 502 });
+    expect(typeof failed?.message).toBe('string');
+  } finally {
+    host.kill('SIGTERM');
+  }
+});
+
+test("the dark theme colours the remote's root only: the host's document keeps its own colours", async ({ page }) => {
+  const ds = await createAnnotationDataset(1);
+  const host = await startExampleHost(ds);
+  try {
+    await page.goto(`${hostOrigin()}/?theme=dark`);
+    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+    const colours = await page.evaluate(() => {
+      const root = document.querySelector<HTMLElement>('.mfe-ann-embed')!;
+      const html = document.documentElement;
+      return {
+        root: { background: getComputedStyle(root).backgroundColor, color: getComputedStyle(root).color, theme: root.dataset.theme },
+        html: { background: getComputedStyle(html).backgroundColor, theme: html.dataset.theme ?? null, style: html.getAttribute('style') },
+        body: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    // themeTokens.dark: bg #15171b, text #e8eaed.
+    expect(colours.root).toEqual({ background: 'rgb(21, 23, 27)', color: 'rgb(232, 234, 237)', theme: 'dark' });
+    expect(colours.html).toEqual({ background: 'rgba(0, 0, 0, 0)', theme: null, style: null });
+    expect(colours.body).toBe('rgba(0, 0, 0, 0)');
+  } finally {
+    host.kill('SIGTERM');
+  }
+});

@@ -44,6 +44,7 @@ function showEvent(event) {
   item.textContent = JSON.stringify(event);
   eventList.append(item);
   if (event.type === 'session-expired') status.textContent = 'Please sign in again';
+  if (event.type === 'load-failed') document.getElementById('annotation-fallback').hidden = false;
 }
 
 const session = await (await fetch('./session.json')).json();
@@ -57,6 +58,7 @@ registerApplication({
     token: session.token,
     datasetId: session.datasetId,
     language: 'en',
+    theme: new URLSearchParams(location.search).get('theme') ?? undefined,
     onEvent: showEvent,
   },
 });

@@ -55,11 +55,13 @@ const themeStyle = (theme: AnnotationMountProps['theme']): CSSProperties | undef
  * scope and the theme.
  */
 export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, children }: AnnotationAppProps & Pick<AnnotationMountProps, 'theme'> & { children: ReactNode }) {
+  // Scholia's shell shares its query client and styles the remote on purpose; any other host's CSS stops at the root.
+  const isolated = !useContext(QueryClientContext);
   return (
     <HostContext>
       <I18nextProvider i18n={registerAnnotationI18n()}>
         <AnnotationEventsProvider onEvent={onEvent}>
-          <div className="mfe-ann-embed" data-theme={theme} style={themeStyle(theme)}>
+          <div className={isolated ? 'mfe-ann-embed mfe-ann-embed--isolated' : 'mfe-ann-embed'} data-theme={theme} style={themeStyle(theme)}>
             <ShortcutScopeRoot scope={shortcutScope}>
               <SessionExpiredNotice />
               {datasetId && <ProgressReporter datasetId={datasetId} />}
