@@ -175,12 +175,19 @@ const MF_RUNTIME_ESM = Object.fromEntries(['runtime', 'runtime-core', 'runtime-t
 }));
 
 /** Shared singletons. Deep imports are separate share keys, so each one is listed (recipe §9.5). */
+/**
+ * React: one copy per page, 19.x. A host whose React is already in use and outside ^19 makes the
+ * remote's module fail to load with the runtime's "does not satisfy the requirement" error
+ * (strictVersion) instead of rendering against the wrong React; docs/embedding.md states it.
+ */
+const react = () => singleton('^19.0.0', { strictVersion: true });
+
 export const SHARED = {
-  react: singleton('^19.0.0'),
-  'react/jsx-runtime': singleton('^19.0.0'),
-  'react/jsx-dev-runtime': singleton('^19.0.0'),
-  'react-dom': singleton('^19.0.0'),
-  'react-dom/client': singleton('^19.0.0'),
+  react: react(),
+  'react/jsx-runtime': react(),
+  'react/jsx-dev-runtime': react(),
+  'react-dom': react(),
+  'react-dom/client': react(),
   // The facade's own folder has no package.json: give MF the real version.
   'react-router': singleton('^7.0.0', { version: ROUTER_VERSION }),
   'react-router-dom': singleton('^7.0.0', { version: ROUTER_DOM_VERSION }),

@@ -134,8 +134,10 @@ test("the host page's aggressive CSS stops at the remote's root: its buttons sta
     });
     expect(style.color).not.toBe('rgb(255, 0, 0)');
     expect(style.fontSize).not.toBe('40px');
+    // Still usable: the suggested answer is chosen and goes out.
+    await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
     await submit.click();
-    await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('submitted');
+    await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 15_000 }).toBe('submitted');
   } finally {
     host.kill('SIGTERM');
   }
@@ -179,4 +181,33 @@ test("the dark theme colours the remote's root only: the host's document keeps i
   } finally {
     host.kill('SIGTERM');
   }
+});
+
+test('a host whose React in use is not 19 gets a clear version error from the remote instead of a broken screen', async ({ page }) => {
+  // A page of the server's own origin with nothing of Scholia's app in it.
+  await page.goto(`${baseUrl()}/remotes/mfe-annotation/mf-manifest.json`);
+  const outcome = await page.evaluate(async (remoteEntry) => {
+    await new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = remoteEntry;
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.append(script);
+    });
+    type Container = { init(scope: object): Promise<void>; get(module: string): Promise<() => unknown> };
+    const container = (window as unknown as { mfe_annotation: Container }).mfe_annotation;
+    const react18 = { version: '18.3.1' };
+    // The host's React 18, already rendering the host: the one copy the page may have.
+    await container.init({
+      react: { '18.3.1': { get: () => Promise.resolve(() => react18), loaded: 1, from: 'partner-host', scope: ['default'],
+        shareConfig: { singleton: true, requiredVersion: '^18.0.0' } } },
+    });
+    try {
+      (await container.get('./lifecycles'))();
+      return 'loaded';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }, `${baseUrl()}/remotes/mfe-annotation/remoteEntry.js`);
+  expect(outcome).toMatch(/Version 18\.3\.1 from partner-host of shared singleton module react does not satisfy the requirement of mfe_annotation which needs \^19\.0\.0/);
 });
