@@ -38,6 +38,8 @@ export interface AppConfig {
   jobWorkers: 'inline' | 'external';
   /** Webhooks may target loopback and private addresses (SCHOLIA_WEBHOOKS_ALLOW_PRIVATE, default off: refused). */
   webhooksAllowPrivate: boolean;
+  /** This process sends queued webhook deliveries (SCHOLIA_WEBHOOKS_DELIVER, default on); off: events are queued for other instances to send. */
+  webhooksDeliver: boolean;
   /** Sign in with Hugging Face (OpenID Connect); disabled unless a client id and secret are set. */
   huggingfaceOAuth: {
     clientId?: string;
@@ -81,6 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     datasetsServerUrl: trimSlash(env.SCHOLIA_DATASETS_SERVER_URL || 'https://datasets-server.huggingface.co'),
     jobWorkers: env.SCHOLIA_JOB_WORKERS === 'external' ? 'external' : 'inline',
     webhooksAllowPrivate: readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_ALLOW_PRIVATE', false),
+    webhooksDeliver: readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_DELIVER', true),
     huggingfaceOAuth: {
       // Argilla's names (a Space's start script maps OAUTH_CLIENT_ID/SECRET onto them) or ours.
       clientId: env.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_ID || env.OAUTH2_HUGGINGFACE_CLIENT_ID || undefined,

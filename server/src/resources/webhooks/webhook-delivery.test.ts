@@ -352,3 +352,33 @@ describe('webhook targets', () => {
     }
   });
 });
+
+describe('an instance with SCHOLIA_WEBHOOKS_DELIVER=false', () => {
+  it('queues events but sends none; an instance that delivers sends them', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-queue-only-'));
+    const target = new WebhookReceiver();
+    const url = await target.listen();
+    let queueOnly: TestServer | undefined = await startTestServer({ env: { ...ALLOW_PRIVATE, SCHOLIA_WEBHOOKS_DELIVER: 'false' }, dataDir });
+    let sender: TestServer | undefined;
+    try {
+      const client = new TestApi(queueOnly.url).as({ apiKey: 'owner.apikey' });
+      const webhook = await createWebhook(client, url, ['dataset.created']);
+      await client.post(`/webhooks/${webhook.id}/ping`);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(target.received).toEqual([]);
+      const [queued] = await deliveryLog(client, webhook.id, (items) => items.length === 1);
+      expect(queued).toMatchObject({ status: 'pending', attempts: 0 });
+      await queueOnly.close();
+      queueOnly = undefined;
+
+      sender = await startTestServer({ env: ALLOW_PRIVATE, dataDir });
+      const ping = await target.waitFor((r) => r.event.type === 'ping');
+      expect(hasValidSignature(ping, webhook.secret)).toBe(true);
+    } finally {
+      await queueOnly?.close();
+      await sender?.close();
+      await target.close().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
