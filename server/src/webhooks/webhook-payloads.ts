@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { presentTimestamp } from '../lib/time.js';
 import { presentDataset } from '../resources/datasets/dataset.presenter.js';
 import { presentField } from '../resources/fields/field.presenter.js';
 import { presentMetadataProperty } from '../resources/metadata-properties/metadata-property.presenter.js';
 import { presentQuestion } from '../resources/questions/question.presenter.js';
 import { presentRecord, type RecordJson } from '../resources/records/record.presenter.js';
 import { presentResponse } from '../resources/responses/response.presenter.js';
+import { presentUser } from '../resources/users/users.presenter.js';
+import { presentWorkspace } from '../resources/workspaces/workspaces.presenter.js';
 import { presentVectorSettings } from '../resources/vectors-settings/vector-settings.presenter.js';
 import { listFields, listMetadataProperties, listQuestions, listVectorSettings } from '../storage/repositories/dataset-settings.repository.js';
 import { findUserById } from '../storage/repositories/users.repository.js';
@@ -31,12 +32,7 @@ export async function datasetEventData(db: Db, dataset: DatasetRow) {
   const { workspace_id: _workspaceId, metadata: _metadata, last_activity_at, inserted_at, updated_at, ...rest } = presentDataset(dataset);
   return {
     ...rest,
-    workspace: workspace && {
-      id: workspace.id,
-      name: workspace.name,
-      inserted_at: presentTimestamp(workspace.inserted_at),
-      updated_at: presentTimestamp(workspace.updated_at),
-    },
+    workspace: workspace && presentWorkspace(workspace),
     questions: questions.map((row) => {
       const { id, name, title, description, required, settings, inserted_at, updated_at } = presentQuestion(row);
       return { id, name, title, description, required, settings, inserted_at, updated_at };
@@ -76,15 +72,7 @@ export async function responseEventData(db: Db, response: ResponseRow, record: R
     values,
     status,
     record,
-    user: user && {
-      id: user.id,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      username: user.username,
-      role: user.role,
-      inserted_at: presentTimestamp(user.inserted_at),
-      updated_at: presentTimestamp(user.updated_at),
-    },
+    user: user && presentUser(user),
     inserted_at,
     updated_at,
   };
