@@ -22,6 +22,7 @@ export const EXPENSIVE_ROUTES: ReadonlySet<string> = new Set([
   'DELETE /api/v1/datasets/:dataset_id/records',
   'POST /api/v1/me/responses/bulk',
   'POST /api/v1/datasets/:dataset_id/records/validation/bulk',
+  'GET /api/v1/datasets/:dataset_id/agreement',
 ]);
 
 /** Whether a route (method and URL pattern, as Fastify registers it) runs in its caller's work slots. */
