@@ -1,4 +1,5 @@
 import { ConfigError } from '../config-values.js';
+import { storageFailure } from '../plugins/app/storage-failures.js';
 import { StorageNotWritableError } from '../storage/writable-storage.js';
 
 /** What a start-up failure message may name: where the server listens and which database it opens. */
@@ -40,7 +41,7 @@ export function describeStartupFailure(error: unknown, settings?: StartupSetting
   }
   if (code === 'SQLITE_CANTOPEN') return `Cannot open the SQLite database file ${sqliteFile(settings)}: check that its folder exists and may be read and written`;
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return `The SQLite database file ${sqliteFile(settings)} is damaged or not a database file`;
-  if (code === 'ENOSPC' || code === 'SQLITE_FULL' || code === '53100') return `The disk is full: ${oneLine(error)}`;
+  if (storageFailure(error)?.status === 507) return `The disk is full: ${oneLine(error)}`;
   const cause = (error as { cause?: unknown }).cause;
   if (cause !== undefined && cause !== null) return `${oneLine(error)}: ${describeStartupFailure(cause, settings)}`;
   return oneLine(error);
