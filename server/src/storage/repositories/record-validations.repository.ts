@@ -53,17 +53,3 @@ export async function findValidations(db: Db, recordIds: readonly string[]): Pro
   }
   return found;
 }
-
-/** Ids of the validated records among these. */
-export async function findValidatedRecordIds(db: Db, recordIds: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let start = 0; start < recordIds.length; start += CHUNK) {
-    const rows = await db
-      .selectFrom('record_validations')
-      .select('record_id')
-      .where('record_id', 'in', recordIds.slice(start, start + CHUNK))
-      .execute();
-    for (const row of rows) found.add(row.record_id);
-  }
-  return found;
-}
