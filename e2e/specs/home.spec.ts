@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addToWorkspace, baseUrl, createDataset, createUser, createWorkspace, signInAs, unique } from '../fixtures/api.js';
+import { addToWorkspace, baseUrl, createDataset, createUser, createWorkspace, OWNER, signInAs, unique } from '../fixtures/api.js';
 
 test('dataset list: count, search, sort, workspace filter and opening a dataset', async ({ page }) => {
   const user = await createUser('annotator');
@@ -68,4 +68,13 @@ test('empty state, hub import and the Python snippet', async ({ page, context })
   await page.getByRole('button', { name: 'Import dataset' }).click();
   await expect(page).toHaveURL(`${baseUrl()}/stanfordnlp%2Fimdb`);
   await expect(page.getByTestId('hub-repo-id')).toHaveText('stanfordnlp/imdb');
+});
+
+test('on a phone the owner home page fits the screen: the Python snippet scrolls inside its box', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, OWNER.username, OWNER.password);
+  await page.goto(`${baseUrl()}/`);
+  await expect(page.getByTestId('python-snippet').locator('pre')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBe(0);
 });
