@@ -18,12 +18,23 @@ type EventType = WebhookEvent | 'ping';
  * go out when the change that raised them is committed, and never when it is rolled back. `data`
  * is built only when some webhook listens, so writes cost one small read when none does.
  */
-export async function raiseWebhookEvents(db: Kysely<Tables>, type: WebhookEvent, data: () => Promise<unknown[]> | unknown[]): Promise<void> {
-  const subscribed = (await listWebhooks(db)).filter((webhook) => fromFlag(webhook.enabled) && fromJson<string[]>(webhook.events).includes(type));
+export async function raiseWebhookEvents(
+  db: Kysely<Tables>,
+  type: WebhookEvent,
+  data: () => Promise<unknown[]> | unknown[],
+  /** The enabled webhooks, when the caller raises several events in one change and has read them once. */
+  enabled?: WebhookRow[],
+): Promise<void> {
+  const subscribed = (enabled ?? (await enabledWebhooks(db))).filter((webhook) => fromJson<string[]>(webhook.events).includes(type));
   if (subscribed.length === 0) return;
   const items = await data();
   if (items.length === 0) return;
   await queueDeliveries(db, subscribed, type, items);
+}
+
+/** The webhooks that receive events. */
+export async function enabledWebhooks(db: Kysely<Tables>): Promise<WebhookRow[]> {
+  return (await listWebhooks(db)).filter((webhook) => fromFlag(webhook.enabled));
 }
 
 /** The ping event (`POST /webhooks/{id}/ping`), queued like any other so it is signed, retried and logged. */

@@ -23,7 +23,7 @@ import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visi
 import { presentResponse, type ResponseJson } from './response.presenter.js';
 import { validateResponse, type QuestionForCheck } from './validate-response.js';
 import { datasetEventData, recordEventData, responseEventData } from '../../webhooks/webhook-payloads.js';
-import { raiseWebhookEvents } from '../../webhooks/webhook-events.js';
+import { enabledWebhooks, raiseWebhookEvents } from '../../webhooks/webhook-events.js';
 import type { QuestionSettingsLike } from './validate-response-values.js';
 
 type Db = Kysely<Tables>;
@@ -85,14 +85,22 @@ async function authorizeResponseChange(db: Db, user: UserRow, response: Response
  * response event.
  */
 async function raiseResponseEvents(trx: Db, event: 'response.created' | 'response.updated' | 'response.deleted', dataset: DatasetRow, row: ResponseRow): Promise<void> {
+  // Read once for the three events; a response write with no webhook costs this one read.
+  const webhooks = await enabledWebhooks(trx);
+  if (webhooks.length === 0) return;
   let recordData: ReturnType<typeof recordEventData> | undefined;
   const ofRecord = async () => (recordData ??= recordEventData((await findRecordById(trx, row.record_id))!, await datasetEventData(trx, dataset)));
-  await raiseWebhookEvents(trx, 'record.updated', async () => [await ofRecord()]);
-  await raiseWebhookEvents(trx, 'record.completed', async () => {
-    const record = await ofRecord();
-    return record.status === 'completed' ? [record] : [];
-  });
-  await raiseWebhookEvents(trx, event, async () => [await responseEventData(trx, row, await ofRecord())]);
+  await raiseWebhookEvents(trx, 'record.updated', async () => [await ofRecord()], webhooks);
+  await raiseWebhookEvents(
+    trx,
+    'record.completed',
+    async () => {
+      const record = await ofRecord();
+      return record.status === 'completed' ? [record] : [];
+    },
+    webhooks,
+  );
+  await raiseWebhookEvents(trx, event, async () => [await responseEventData(trx, row, await ofRecord())], webhooks);
 }
 
 const responseExists = (recordId: string, userId: string) =>
