@@ -2,7 +2,7 @@ import { QueryClientContext, QueryClientProvider, useQuery } from '@tanstack/rea
 import { useContext, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter, useInRouterContext } from 'react-router-dom';
-import type { AnnotationAppProps, AnnotationMountProps } from '@scholia/shared';
+import type { AnnotationAppProps } from '@scholia/shared';
 import { datasetProgressQuery, queryClient } from '@scholia/shared/api';
 import { bus } from '@scholia/shared/bus';
 import { themeTokens } from '@scholia/shared/theme';
@@ -46,7 +46,7 @@ function ProgressReporter({ datasetId }: { datasetId: string }) {
 }
 
 /** A chosen palette on the remote's own element: the host page's theme stays the host's. */
-const themeStyle = (theme: AnnotationMountProps['theme']): CSSProperties | undefined =>
+const themeStyle = (theme: AnnotationAppProps['theme']): CSSProperties | undefined =>
   theme && Object.fromEntries(Object.entries(themeTokens[theme]).map(([name, value]) => [`--sch-${name}`, value]));
 
 /**
@@ -54,7 +54,7 @@ const themeStyle = (theme: AnnotationMountProps['theme']): CSSProperties | undef
  * router (unless the host has them), the remote's own i18next, events to the host, the shortcut
  * scope and the theme.
  */
-export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, children }: AnnotationAppProps & Pick<AnnotationMountProps, 'theme'> & { children: ReactNode }) {
+export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, children }: Pick<AnnotationAppProps, 'datasetId' | 'shortcutScope' | 'onEvent' | 'theme'> & { children: ReactNode }) {
   // Scholia's shell shares its query client and styles the remote on purpose; any other host's CSS stops at the root.
   const isolated = !useContext(QueryClientContext);
   return (

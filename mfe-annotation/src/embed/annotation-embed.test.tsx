@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnnotationEvent } from '@scholia/shared';
-import { queryClient, writeToken } from '@scholia/shared/api';
+import { configureApi, queryClient, readToken, writeToken } from '@scholia/shared/api';
 import { App } from '../expose/app.js';
 
 interface Call { method: string; path: string; body?: unknown }
@@ -109,6 +109,23 @@ describe('the annotation remote in a foreign React host', () => {
       expect(i18next.language).toBe('de');
     } finally {
       await i18next.changeLanguage('en');
+    }
+  });
+
+  it("talks to the server and as the annotator a host on another origin names, in the language it asks for", async () => {
+    serveDataset();
+    try {
+      await openRecord([], { apiBaseUrl: 'https://labels.example.org/api', token: 'token-from-host', language: 'es' });
+      const requests = vi.mocked(fetch).mock.calls.map(([url, init]) => ({ url: String(url), headers: (init?.headers ?? {}) as Record<string, string> }));
+      expect(requests.length).toBeGreaterThan(0);
+      expect(requests.every((r) => r.url.startsWith('https://labels.example.org/api/v1/'))).toBe(true);
+      expect(requests.every((r) => r.headers.Authorization === 'Bearer token-from-host')).toBe(true);
+      expect(readToken()).toBe('token-from-host');
+      expect(await screen.findByRole('button', { name: 'Guardar como borrador' })).toBeTruthy();
+    } finally {
+      configureApi({ baseUrl: '/api', apiKey: undefined });
+      const { annotationI18n } = await import('../i18n/register-annotation-i18n.js');
+      await annotationI18n.changeLanguage('en');
     }
   });
 

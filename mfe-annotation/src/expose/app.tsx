@@ -1,5 +1,6 @@
 import type { AnnotationAppProps } from '@scholia/shared';
 import { AnnotationEmbedRoot } from '../embed/annotation-embed-root.js';
+import { useHostConnection } from '../embed/use-host-connection.js';
 import { AnnotationPage } from '../features/annotate/components/annotation-page.js';
 import { AnnotationOverview } from '../features/progress/components/annotation-overview.js';
 import { registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
@@ -11,9 +12,11 @@ export type AppProps = AnnotationAppProps;
 
 /**
  * `/dataset/:id/annotation-mode`; without an id the overview says no dataset was selected.
- * Works in any React 19 host: it brings its own router and query client when the host has none.
+ * Works in any React 19 host: it brings its own router and query client when the host has none,
+ * and talks to the server the host names (`apiBaseUrl` with `token` or `apiKey`).
  */
-export function App({ datasetId, ...embed }: AppProps) {
+export function App({ datasetId, apiBaseUrl, token, apiKey, language, ...embed }: AppProps) {
+  useHostConnection({ apiBaseUrl, token, apiKey, language });
   return (
     <AnnotationEmbedRoot datasetId={datasetId} {...embed}>
       {datasetId ? <AnnotationPage key={datasetId} datasetId={datasetId} /> : <AnnotationOverview />}

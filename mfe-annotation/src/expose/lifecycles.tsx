@@ -2,8 +2,6 @@ import React, { useEffect } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AnnotationEvent, AnnotationMountProps } from '@scholia/shared';
-import { configureApi, writeToken } from '@scholia/shared/api';
-import { isLanguage } from '@scholia/shared/i18n';
 import { createEventEmitter } from '../embed/annotation-events.js';
 import { ANNOTATION_NAMESPACE, annotationI18n, registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
 import { App } from './app.js';
@@ -12,13 +10,8 @@ registerAnnotationI18n();
 
 export type EmbedProps = AnnotationMountProps;
 
-/** Applies the host's connection and language props before the screen reads anything. */
-function Root({ apiBaseUrl, token, apiKey, language, domElement: _domElement, ...appProps }: EmbedProps) {
-  configureApi({ baseUrl: apiBaseUrl, apiKey });
-  if (token) writeToken(token);
-  useEffect(() => {
-    if (isLanguage(language) && annotationI18n.language !== language) void annotationI18n.changeLanguage(language);
-  }, [language]);
+/** single-spa passes the element; the screen needs the rest. */
+function Root({ domElement: _domElement, ...appProps }: EmbedProps) {
   return <App {...appProps} />;
 }
 

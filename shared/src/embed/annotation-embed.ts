@@ -30,7 +30,10 @@ export type AnnotationEvent =
 
 export type AnnotationEventType = AnnotationEvent['type'];
 
-/** Props of `./App` (React hosts sharing React 19 as a singleton). */
+/**
+ * Props of `./App` (React hosts sharing React 19 as a singleton). Without `apiBaseUrl`, `token`
+ * and `apiKey` it uses the page's own origin and the user signed in to Scholia there.
+ */
 export interface AnnotationAppProps {
   /** The dataset to annotate; without one the remote says no dataset was selected. */
   datasetId?: string;
@@ -43,12 +46,6 @@ export interface AnnotationAppProps {
   shortcutScope?: 'remote' | 'page';
   /** Called for each event; an error it throws is caught and logged. */
   onEvent?: (event: AnnotationEvent) => void;
-}
-
-/** Mount props of `./lifecycles` (single-spa). */
-export interface AnnotationMountProps extends AnnotationAppProps {
-  /** Element the remote renders into (single-spa passes it). */
-  domElement?: HTMLElement;
   /** API root, e.g. `https://labels.example.org/api` (default `/api`, the page's own origin). */
   apiBaseUrl?: string;
   /** Bearer token of the annotator (from the host's backend, `POST /api/v1/token`). */
@@ -57,4 +54,10 @@ export interface AnnotationMountProps extends AnnotationAppProps {
   apiKey?: string;
   /** `light` or `dark`; default: the page's own theme. */
   theme?: 'light' | 'dark';
+}
+
+/** Mount props of `./lifecycles` (single-spa). */
+export interface AnnotationMountProps extends AnnotationAppProps {
+  /** Element the remote renders into (single-spa passes it). */
+  domElement?: HTMLElement;
 }
