@@ -1,10 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addToWorkspace, baseUrl, createToken, createUser, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf, type AnnotationDataset } from '../fixtures/annotation-dataset.js';
 
-const EXAMPLE = path.resolve(import.meta.dirname, '../../examples/host-single-spa/serve.mjs');
+const EXAMPLES_DIR = path.resolve(import.meta.dirname, '../../examples');
+
+/** The example hosts: each one a page on its own origin with the same test ids, its back end serve.mjs. */
+const EXAMPLE_HOSTS = [
+  // No build step and no React: the remote brings its own.
+  { name: 'single-spa host (examples/host-single-spa)', dir: 'host-single-spa', build: false, sharesReact: false },
+  // React + rspack + Module Federation, sharing its React with the remote: built as its README says.
+  { name: 'React host (examples/host-react)', dir: 'host-react', build: true, sharesReact: true },
+] as const;
+type ExampleHost = (typeof EXAMPLE_HOSTS)[number];
 
 function hostOrigin(): string {
   const origin = process.env.SCHOLIA_E2E_EMBED_HOST_ORIGIN;
@@ -12,9 +21,15 @@ function hostOrigin(): string {
   return origin;
 }
 
-/** The example host (examples/host-single-spa) on its own origin, signed in as the annotator. */
-async function startExampleHost(ds: AnnotationDataset): Promise<ChildProcess> {
-  const host = spawn(process.execPath, [EXAMPLE], {
+function buildExampleHost(example: ExampleHost): void {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build'], { cwd: path.join(EXAMPLES_DIR, example.dir), encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`${example.name}: npm run build failed\n${build.stdout}${build.stderr}`);
+}
+
+/** An example host on its own origin, its back end signing in the dataset's annotator. */
+async function startExampleHost(example: ExampleHost, ds: AnnotationDataset): Promise<ChildProcess> {
+  const host = spawn(process.execPath, [path.join(EXAMPLES_DIR, example.dir, 'serve.mjs')], {
     env: {
       ...process.env, PORT: new URL(hostOrigin()).port, HOST: 'localhost', SCHOLIA_URL: baseUrl(),
       SCHOLIA_USERNAME: ds.annotator.username, SCHOLIA_PASSWORD: ds.annotator.password, SCHOLIA_DATASET_ID: ds.id,
@@ -28,59 +43,185 @@ async function startExampleHost(ds: AnnotationDataset): Promise<ChildProcess> {
   return host;
 }
 
-const hostEvents = async (page: import('@playwright/test').Page) =>
+/** Every host uses the same port: the next test's host starts only once this one has let it go. */
+async function stopExampleHost(host: ChildProcess): Promise<void> {
+  if (host.exitCode !== null || host.signalCode !== null) return;
+  const exited = new Promise((resolve) => host.once('exit', resolve));
+  host.kill('SIGTERM');
+  await exited;
+}
+
+/** Runs `use` with the example host serving the dataset's annotator, and stops it after. */
+async function withExampleHost(example: ExampleHost, ds: AnnotationDataset, use: () => Promise<void>): Promise<void> {
+  const host = await startExampleHost(example, ds);
+  try {
+    await use();
+  } finally {
+    await stopExampleHost(host);
+  }
+}
+
+/** The remote's own copy of React, as its manifest lists the files of each shared module. */
+async function remoteReactFiles(): Promise<string[]> {
+  type Manifest = { shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[] };
+  const manifest = (await (await fetch(`${baseUrl()}/remotes/mfe-annotation/mf-manifest.json`)).json()) as Manifest;
+  return manifest.shared.filter((s) => /^react(-dom)?(\/|$)/.test(s.name)).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
+}
+
+const hostEvents = async (page: Page) =>
   (await page.getByTestId('host-events').locator('li').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
 
-test('a single-spa page on another origin annotates through the remote, with CORS and no proxy', async ({ page }) => {
-  const ds = await createAnnotationDataset(2);
-  const host = await startExampleHost(ds);
-  try {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const serverRequests: string[] = [];
-    page.on('request', (request) => { if (request.url().startsWith(baseUrl())) serverRequests.push(request.url()); });
+for (const example of EXAMPLE_HOSTS) {
+  test.describe(example.name, () => {
+    if (example.build) test.beforeAll(() => buildExampleHost(example));
 
-    await page.goto(`${hostOrigin()}/`);
-    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
-    // Everything came straight from the server's origin: the manifest, the container, the API.
-    expect(serverRequests.some((url) => url.endsWith('/remotes/mfe-annotation/mf-manifest.json'))).toBe(true);
-    expect(serverRequests.some((url) => url.includes('/api/v1/'))).toBe(true);
-    expect(new URL(page.url()).origin).not.toBe(new URL(baseUrl()).origin);
-    // The remote leaves the host's document language alone.
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
-    await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'record-shown')).toEqual(
-      { type: 'record-shown', datasetId: ds.id, recordId: ds.recordIds[0], status: 'pending' });
+    test('annotates through the remote from another origin, with CORS and no proxy; events reach the host, its keys stay its own', async ({ page }) => {
+      const ds = await createAnnotationDataset(2);
+      await withExampleHost(example, ds, async () => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        const serverRequests: string[] = [];
+        page.on('request', (request) => { if (request.url().startsWith(baseUrl())) serverRequests.push(request.url()); });
 
-    // The host's own keys stay the host's: no draft, no next record.
-    await page.locator('#host-save').focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Control+s');
-    await expect(page.getByTestId('host-status')).toHaveText('Portal layout saved');
-    await page.waitForTimeout(500);
-    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
-    expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        // Everything came straight from the server's origin: the manifest, the container, the API.
+        expect(serverRequests.some((url) => url.endsWith('/remotes/mfe-annotation/mf-manifest.json'))).toBe(true);
+        expect(serverRequests.some((url) => url.includes('/api/v1/'))).toBe(true);
+        expect(new URL(page.url()).origin).not.toBe(new URL(baseUrl()).origin);
+        // A host sharing its React: the remote renders with it and never fetches its own copy.
+        const reactFetched = (await remoteReactFiles()).filter((file) => serverRequests.some((url) => url.endsWith(`/remotes/mfe-annotation/${file}`)));
+        expect(reactFetched.length > 0).toBe(!example.sharesReact);
+        // The remote leaves the host's document language alone.
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+        await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'record-shown')).toEqual(
+          { type: 'record-shown', datasetId: ds.id, recordId: ds.recordIds[0], status: 'pending' });
 
-    await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
-    const stored = await responseOf(ds.recordIds[0]!, ds.annotator.id);
-    expect(stored?.status).toBe('submitted');
-    expect(stored?.values?.sentiment?.value).toBe('positive');
-    await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'response-submitted')).toEqual(
-      { type: 'response-submitted', datasetId: ds.id, recordId: ds.recordIds[0], status: 'submitted', keptOffline: false });
-    await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === 'progress-changed').length).toBeGreaterThan(0);
+        // The host's own keys stay the host's: no draft, no next record.
+        await page.locator('#host-save').focus();
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Control+s');
+        await expect(page.getByTestId('host-status')).toHaveText('Portal layout saved');
+        await page.waitForTimeout(500);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+        expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
 
-    // Inside the remote its shortcuts act: ← goes back to the first record.
-    await page.getByTestId('annotation-root').click({ position: { x: 2, y: 2 } });
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
-    expect(errors).toEqual([]);
-  } finally {
-    host.kill('SIGTERM');
-  }
-});
+        await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        const stored = await responseOf(ds.recordIds[0]!, ds.annotator.id);
+        expect(stored?.status).toBe('submitted');
+        expect(stored?.values?.sentiment?.value).toBe('positive');
+        await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'response-submitted')).toEqual(
+          { type: 'response-submitted', datasetId: ds.id, recordId: ds.recordIds[0], status: 'submitted', keptOffline: false });
+        await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === 'progress-changed').length).toBeGreaterThan(0);
 
-test("two annotators in one browser never mix offline answers: one user's kept answer waits for that user", async ({ page, context }) => {
+        // Inside the remote its shortcuts act: ← goes back to the first record.
+        await page.getByTestId('annotation-root').click({ position: { x: 2, y: 2 } });
+        await page.keyboard.press('ArrowLeft');
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+        expect(errors).toEqual([]);
+      });
+    });
+
+    test("the host page's aggressive CSS stops at the remote's root: its buttons stay visible and keep their size and colour", async ({ page }) => {
+      const ds = await createAnnotationDataset(1);
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+        await page.addStyleTag({ content: '* { color: rgb(255, 0, 0); font-size: 40px; } button { display: none; } p, span { visibility: hidden; }' });
+
+        // The host's own button obeys its CSS; the remote's do not.
+        await expect(page.locator('#host-save')).toBeHidden();
+        const submit = page.getByRole('button', { name: 'Submit' });
+        await expect(submit).toBeVisible();
+        await expect(page.getByRole('button', { name: 'POSITIVE' })).toBeVisible();
+        await expect(page.getByTestId('record-position')).toBeVisible();
+        const style = await submit.evaluate((button) => {
+          const computed = getComputedStyle(button);
+          return { color: computed.color, fontSize: computed.fontSize };
+        });
+        expect(style.color).not.toBe('rgb(255, 0, 0)');
+        expect(style.fontSize).not.toBe('40px');
+        // Still usable: the suggested answer is chosen and goes out.
+        await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
+        await submit.click();
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 15_000 }).toBe('submitted');
+      });
+    });
+
+    test('a server outage reaches the host as load-failed and the host shows its own fallback', async ({ page }) => {
+      const ds = await createAnnotationDataset(1);
+      await withExampleHost(example, ds, async () => {
+        // The remote's files still come; every API call meets a failing gateway.
+        await page.route(`${baseUrl()}/api/**`, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('host-fallback')).toBeVisible({ timeout: 25_000 });
+        const failed = (await hostEvents(page)).find((e) => e.type === 'load-failed');
+        expect(failed).toMatchObject({ type: 'load-failed', datasetId: ds.id, status: 502 });
+        expect(typeof failed?.message).toBe('string');
+      });
+    });
+
+    test("the dark theme colours the remote's root only: the host's document keeps its own colours", async ({ page }) => {
+      const ds = await createAnnotationDataset(1);
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/?theme=dark`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+        const colours = await page.evaluate(() => {
+          const root = document.querySelector<HTMLElement>('.mfe-ann-embed')!;
+          const html = document.documentElement;
+          return {
+            root: { background: getComputedStyle(root).backgroundColor, color: getComputedStyle(root).color, theme: root.dataset.theme },
+            html: { background: getComputedStyle(html).backgroundColor, theme: html.dataset.theme ?? null, style: html.getAttribute('style') },
+            body: getComputedStyle(document.body).backgroundColor,
+          };
+        });
+        // themeTokens.dark: bg #15171b, text #e8eaed.
+        expect(colours.root).toEqual({ background: 'rgb(21, 23, 27)', color: 'rgb(232, 234, 237)', theme: 'dark' });
+        expect(colours.html).toEqual({ background: 'rgba(0, 0, 0, 0)', theme: null, style: null });
+        expect(colours.body).toBe('rgba(0, 0, 0, 0)');
+      });
+    });
+
+    test("two annotators in one browser never mix offline answers: one's answer kept offline is sent only when that annotator is back", async ({ page, context }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);
+      const second = await createUser('annotator');
+      await addToWorkspace(workspace_id, second.id);
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await context.setOffline(true);
+        await page.getByRole('button', { name: 'POSITIVE' }).click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'response-submitted')).toEqual(
+          { type: 'response-submitted', datasetId: ds.id, recordId: ds.recordIds[0], status: 'submitted', keptOffline: true });
+        await page.close();
+
+        // The host's back end now signs the second annotator in, in the same browser, back online.
+        const secondSession = { serverUrl: baseUrl(), token: await createToken(second.username, second.password), datasetId: ds.id };
+        await context.route(`${hostOrigin()}/session.json`, (route) => route.fulfill({ json: secondSession }));
+        await context.setOffline(false);
+        const secondPage = await context.newPage();
+        await secondPage.goto(`${hostOrigin()}/`);
+        await expect(secondPage.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await secondPage.waitForTimeout(1500);
+        expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
+        expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
+
+        // The first annotator again: the kept answer goes out, under that annotator only.
+        await context.unroute(`${hostOrigin()}/session.json`);
+        await secondPage.reload();
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 15_000 }).toBe('submitted');
+        expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
+      });
+    });
+  });
+}
+
+test("in Scholia's own web app, two annotators in one browser never mix offline answers: one user's kept answer waits for that user", async ({ page, context }) => {
   const ds = await createAnnotationDataset(2, { suggestions: false });
   const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);
   const second = await createUser('annotator');
@@ -112,75 +253,6 @@ test("two annotators in one browser never mix offline answers: one user's kept a
   await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
   await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 15_000 }).toBe('submitted');
   expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
-});
-
-test("the host page's aggressive CSS stops at the remote's root: its buttons stay visible and keep their size and colour", async ({ page }) => {
-  const ds = await createAnnotationDataset(1);
-  const host = await startExampleHost(ds);
-  try {
-    await page.goto(`${hostOrigin()}/`);
-    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
-    await page.addStyleTag({ content: '* { color: rgb(255, 0, 0); font-size: 40px; } button { display: none; } p, span { visibility: hidden; }' });
-
-    // The host's own button obeys its CSS; the remote's do not.
-    await expect(page.locator('#host-save')).toBeHidden();
-    const submit = page.getByRole('button', { name: 'Submit' });
-    await expect(submit).toBeVisible();
-    await expect(page.getByRole('button', { name: 'POSITIVE' })).toBeVisible();
-    await expect(page.getByTestId('record-position')).toBeVisible();
-    const style = await submit.evaluate((button) => {
-      const computed = getComputedStyle(button);
-      return { color: computed.color, fontSize: computed.fontSize };
-    });
-    expect(style.color).not.toBe('rgb(255, 0, 0)');
-    expect(style.fontSize).not.toBe('40px');
-    // Still usable: the suggested answer is chosen and goes out.
-    await expect(page.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
-    await submit.click();
-    await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 15_000 }).toBe('submitted');
-  } finally {
-    host.kill('SIGTERM');
-  }
-});
-
-test("a server outage reaches the host as load-failed and the host shows its own fallback", async ({ page }) => {
-  const ds = await createAnnotationDataset(1);
-  const host = await startExampleHost(ds);
-  try {
-    // The remote's files still come; every API call meets a failing gateway.
-    await page.route(`${baseUrl()}/api/**`, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
-    await page.goto(`${hostOrigin()}/`);
-    await expect(page.getByTestId('host-fallback')).toBeVisible({ timeout: 25_000 });
-    const failed = (await hostEvents(page)).find((e) => e.type === 'load-failed');
-    expect(failed).toMatchObject({ type: 'load-failed', datasetId: ds.id, status: 502 });
-    expect(typeof failed?.message).toBe('string');
-  } finally {
-    host.kill('SIGTERM');
-  }
-});
-
-test("the dark theme colours the remote's root only: the host's document keeps its own colours", async ({ page }) => {
-  const ds = await createAnnotationDataset(1);
-  const host = await startExampleHost(ds);
-  try {
-    await page.goto(`${hostOrigin()}/?theme=dark`);
-    await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
-    const colours = await page.evaluate(() => {
-      const root = document.querySelector<HTMLElement>('.mfe-ann-embed')!;
-      const html = document.documentElement;
-      return {
-        root: { background: getComputedStyle(root).backgroundColor, color: getComputedStyle(root).color, theme: root.dataset.theme },
-        html: { background: getComputedStyle(html).backgroundColor, theme: html.dataset.theme ?? null, style: html.getAttribute('style') },
-        body: getComputedStyle(document.body).backgroundColor,
-      };
-    });
-    // themeTokens.dark: bg #15171b, text #e8eaed.
-    expect(colours.root).toEqual({ background: 'rgb(21, 23, 27)', color: 'rgb(232, 234, 237)', theme: 'dark' });
-    expect(colours.html).toEqual({ background: 'rgba(0, 0, 0, 0)', theme: null, style: null });
-    expect(colours.body).toBe('rgba(0, 0, 0, 0)');
-  } finally {
-    host.kill('SIGTERM');
-  }
 });
 
 test('a host whose React in use is not 19 gets a clear version error from the remote instead of a broken screen', async ({ page }) => {
