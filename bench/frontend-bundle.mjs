@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Frontend budget check: gzipped JS of the shell's initial load and of each remote's entry and
-// exposed chunks, plus time to first render of the home page in Debian's Chromium, and what a
-// single-spa host on another origin (examples/host-single-spa) downloads to show one record.
+// exposed chunks, plus time to first render of the home page in Debian's Chromium, and what each
+// example host on another origin downloads to show one record: examples/host-single-spa (the
+// remote brings its own React) and examples/host-react (built first; React shared with the remote).
 // Targets: shell initial load <= 150 KB gz (React included); home rendered <= 1 s.
 //
 //   node bench/frontend-bundle.mjs [--runs 5] [--timeline]   (builds dist/web first if it is missing)
@@ -149,42 +150,71 @@ async function createEmbedDataset(base) {
   return dataset.id;
 }
 
+/** The example hosts: `sharesReact` when the host's React is the remote's (examples/host-react). */
+const EXAMPLE_HOSTS = [
+  { dir: 'host-single-spa', label: 'Single-spa host (examples/host-single-spa; the remote brings its own React)', build: false },
+  { dir: 'host-react', label: 'React host (examples/host-react; React shared with the remote)', build: true },
+];
+
+/** gzip -9 and the size as the server sends it (its brotli file when there is one). */
+function measured(file, name) {
+  const brotli = fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : fs.statSync(file).size;
+  return { name, gz: gzKb(file), brotli };
+}
+
+function printFiles(title, files, sentAs) {
+  const gzTotal = files.reduce((sum, f) => sum + f.gz, 0);
+  const brTotal = files.reduce((sum, f) => sum + f.brotli, 0);
+  console.log(`  ${title}, ${files.length} files:`);
+  for (const f of files) console.log(`    ${fmt(f.gz)}  ${f.name}`);
+  console.log(`    ${fmt(gzTotal)}  total gzip -9 (${Math.round(gzTotal * 1024)} bytes); ${brTotal} bytes ${sentAs}`);
+  return gzTotal;
+}
+
 /**
- * The example single-spa host (its own origin) showing one record: every file it fetched from the
- * server's /remotes/ (manifest, container, chunks, CSS), as gzip -9 and as the brotli files served.
+ * An example host on its own origin showing one record: every file it fetched from the server's
+ * /remotes/ (manifest, container, chunks, CSS; gzip -9 and the brotli files the server sends)
+ * and its own page and scripts (gzip -9 of what its serve.mjs sent, uncompressed).
  */
-async function embedReport(base, hostPort) {
-  const datasetId = await createEmbedDataset(base);
-  const host = spawn(process.execPath, [path.join(ROOT, 'examples/host-single-spa/serve.mjs')], {
+async function embedReport(base, hostPort, datasetId, example) {
+  const exampleDir = path.join(ROOT, 'examples', example.dir);
+  if (example.build) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: exampleDir, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`examples/${example.dir}: npm run build failed`);
+  }
+  const host = spawn(process.execPath, [path.join(exampleDir, 'serve.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, PORT: String(hostPort), HOST: 'localhost', SCHOLIA_URL: base,
       SCHOLIA_USERNAME: OWNER.username, SCHOLIA_PASSWORD: OWNER.password, SCHOLIA_DATASET_ID: datasetId },
   });
   await new Promise((resolve) => host.stdout.once('data', resolve));
+  const hostOrigin = `http://localhost:${hostPort}`;
   const browser = await chromium.launch({ executablePath: process.env.SCHOLIA_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
-    const fetched = new Set();
-    page.on('requestfinished', (request) => {
+    const fromServer = new Set();
+    const fromHost = new Map();
+    page.on('requestfinished', async (request) => {
       const url = new URL(request.url());
-      if (url.origin === base && url.pathname.startsWith('/remotes/')) fetched.add(url.pathname);
+      if (url.origin === base && url.pathname.startsWith('/remotes/')) fromServer.add(url.pathname);
+      if (url.origin === hostOrigin && /\.(js|css)$|^\/$/.test(url.pathname)) fromHost.set(url.pathname, (await request.response())?.body());
     });
-    await page.goto(`http://localhost:${hostPort}/`);
+    await page.goto(`${hostOrigin}/`);
     await page.getByTestId('record-position').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    const files = [...fetched].sort().map((pathname) => {
-      const file = path.join(WEB, decodeURIComponent(pathname));
-      const brotli = fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : fs.statSync(file).size;
-      return { pathname, gz: gzKb(file), brotli };
-    });
-    const gzTotal = files.reduce((sum, f) => sum + f.gz, 0);
-    const brTotal = files.reduce((sum, f) => sum + f.brotli, 0);
-    console.log(`\nSingle-spa host on another origin showing one record (examples/host-single-spa; remote brings its own React), ${files.length} files from /remotes/:`);
-    for (const f of files) console.log(`  ${fmt(f.gz)}  ${f.pathname}`);
-    console.log(`  ${fmt(gzTotal)}  TOTAL gzip -9 (${Math.round(gzTotal * 1024)} bytes); ${brTotal} bytes as served with brotli`);
+    console.log(`\n${example.label}, on another origin, showing one record:`);
+    const remoteKb = printFiles('from the server\'s /remotes/', [...fromServer].sort().map((pathname) => measured(path.join(WEB, decodeURIComponent(pathname)), pathname)), 'as the server sends them (brotli)');
+    const hostFiles = await Promise.all([...fromHost].sort(([a], [b]) => a.localeCompare(b)).map(async ([name, body]) => {
+      const data = await body;
+      return { name, gz: zlib.gzipSync(data, { level: 9 }).length / 1024, brotli: data.length };
+    }));
+    const hostKb = printFiles('the host\'s own page and scripts', hostFiles, 'as serve.mjs sends them (uncompressed)');
+    console.log(`    ${fmt(remoteKb + hostKb)}  TOTAL gzip -9, host and remote`);
   } finally {
     await browser.close();
+    const exited = new Promise((resolve) => host.once('exit', resolve));
     host.kill('SIGTERM');
+    await exited;
   }
 }
 
@@ -197,7 +227,8 @@ const hostPort = await freePort();
 const server = await startServer(`http://localhost:${hostPort}`);
 try {
   await browserReport(server.base);
-  await embedReport(server.base, hostPort);
+  const datasetId = await createEmbedDataset(server.base);
+  for (const example of EXAMPLE_HOSTS) await embedReport(server.base, hostPort, datasetId, example);
 } finally {
   server.stop();
 }
