@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../components/markdown.js';
+
+/**
+ * The dataset's guidelines in a drawer over the right of the page, opened from the header;
+ * Escape or the close button shuts it and gives focus back to the button that opened it.
+ */
+export function GuidelinesDrawer({ guidelines, onClose }: { guidelines: string | null | undefined; onClose: () => void }) {
+  const { t } = useTranslation('annotation');
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeButton.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+  return (
+    <aside
+      className="mfe-ann-guidelines mfe-ann-drawer"
+      aria-label={t('guidelines.title')}
+      data-testid="guidelines-drawer"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
+    >
+      <header className="mfe-ann-drawer__header">
+        <h2 data-testid="guidelines-title">{t('guidelines.title')}</h2>
+        <button ref={closeButton} type="button" className="sch-button sch-button--ghost" onClick={onClose}>{t('layout.close')}</button>
+      </header>
+      <div className="mfe-ann-drawer__body">
+        {guidelines ? <Markdown source={guidelines} /> : <p className="sch-muted">{t('guidelines.empty')}</p>}
+      </div>
+    </aside>
+  );
+}
