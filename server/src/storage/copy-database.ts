@@ -13,15 +13,15 @@ import { TABLES_IN_KEY_ORDER } from './table-order.js';
  * Both are first brought to the latest migration (so the source file is migrated in place, as a
  * server start would), then every table is copied row for row in foreign-key order inside one
  * PostgreSQL transaction: all or nothing. Per-dataset text indexes and metadata indexes are
- * rebuilt on PostgreSQL; `vector_set_versions` and `record_set_versions` are rebuilt by their
- * triggers as vectors and records arrive, and SQLite's `dataset_record_counts` has no PostgreSQL
- * counterpart.
+ * rebuilt on PostgreSQL; `vector_set_versions`, `record_set_versions` and `response_set_versions`
+ * are rebuilt by their triggers as vectors, records and responses arrive, and SQLite's
+ * `dataset_record_counts` has no PostgreSQL counterpart.
  */
 
 const TABLES = TABLES_IN_KEY_ORDER;
 
 /** Rebuilt on the target, never copied: migration bookkeeping, FTS5 tables, trigger-kept counters. */
-const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$|dataset_record_counts$|record_set_versions$)/;
+const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$|dataset_record_counts$|record_set_versions$|response_set_versions$)/;
 
 export interface CopyReport {
   /** rows copied per table */

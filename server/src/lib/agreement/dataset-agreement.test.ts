@@ -4,7 +4,7 @@ import { computeDatasetAgreement as compute, type AgreementQuestion } from './da
 
 type SubmittedAnswer = Parameters<typeof AnswerTable.from>[1] extends Iterable<infer A> ? A : never;
 const computeDatasetAgreement = (questions: AgreementQuestion[], answers: SubmittedAnswer[]) =>
-  compute(questions, AnswerTable.from(questions.map((q) => q.name), answers));
+  compute(AnswerTable.from(questions, answers));
 
 const questions: AgreementQuestion[] = [
   { id: 'q1', name: 'label', type: 'label_selection', options: ['pos', 'neg'] },
@@ -83,5 +83,12 @@ describe('computeDatasetAgreement', () => {
     const dE = (2 * (1 * 1 * (2 / 3) + 1 * 2 * 1 + 1 * 2 * 1)) / (4 * 3);
     expect(entities.metric).toBe('span_overlap');
     expect(entities.alpha).toBeCloseTo(1 - dO / dE, 12);
+  });
+
+  it('over some records gives the figures of a table of those records alone', () => {
+    const kept = new Set(['r2', 'r3']);
+    const narrowed = compute(AnswerTable.from(questions, answers), (recordId) => kept.has(recordId));
+    expect(narrowed).toEqual(computeDatasetAgreement(questions, answers.filter((a) => kept.has(a.recordId))));
+    expect(narrowed.questions.find((q) => q.question.name === 'label')).toMatchObject({ records: 2, percent_agreement: 50 });
   });
 });

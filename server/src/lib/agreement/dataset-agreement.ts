@@ -1,6 +1,5 @@
-import { answerKey } from './answer-key.js';
 import { rankingDistance, spanDistance, type RankedItem, type Span } from './distances.js';
-import { AnswerTable } from './answer-table.js';
+import type { AnswerGroups, AnswerTable } from './answer-table.js';
 import { intervalMetric, krippendorffAlpha, nominalMetric, pairwiseAgreement, type FlatUnits, type Metric } from './krippendorff.js';
 
 /**
@@ -115,14 +114,16 @@ class PairTally {
 
 const percent = (share: number | null) => (share === null ? null : 100 * share);
 
-export function computeDatasetAgreement(questions: readonly AgreementQuestion[], table: AnswerTable): DatasetAgreement {
-  const groups = table.groups();
+/** The figures of the table's questions over the records `includes` keeps (all when not given). */
+export function computeDatasetAgreement(table: AnswerTable, includes?: (recordId: string) => boolean): DatasetAgreement {
+  const groups = table.groups(includes);
   const overall = new PairTally(table.userIds.length);
   const results: QuestionAgreement[] = [];
-  for (const question of questions) {
+  for (let q = 0; q < table.questions.length; q++) {
+    const question = table.questions[q];
     const metric = METRIC_OF[question.type];
     if (!metric) continue;
-    const measured = measureQuestion(question, metric, table, groups);
+    const measured = measureQuestion(table, q, metric, groups);
     overall.add(measured.tally);
     results.push({ ...measured.result, annotators: measured.tally.present(table.userIds) });
   }
@@ -130,48 +131,39 @@ export function computeDatasetAgreement(questions: readonly AgreementQuestion[],
 }
 
 /**
- * Categories of one question's answers: equal answers share an index; `representatives[i]` is an
- * answer of category i. Answers arrive as JSON text: each distinct text is parsed once.
+ * The table's categories of question q renumbered for these records: defined options first (for
+ * the metrics that read them by index), then each value in the order the records show it.
  */
-class Categories {
-  private readonly byText = new Map<string, number>();
-  private readonly byKey = new Map<string, number>();
+class Renumbering {
+  private readonly index: Int32Array;
   readonly representatives: unknown[] = [];
 
-  constructor(private readonly type: string) {}
-
-  /** The category of a parsed value (equal meaning, e.g. a reordered selection, = same category). */
-  of(value: unknown): number {
-    const key = answerKey(this.type, value);
-    let found = this.byKey.get(key);
-    if (found === undefined) {
-      found = this.representatives.length;
-      this.byKey.set(key, found);
-      this.representatives.push(value);
-    }
-    return found;
+  constructor(private readonly table: AnswerTable, private readonly q: number) {
+    this.index = new Int32Array(table.categories[q].representatives.length).fill(-1);
   }
 
-  ofText(text: string): number {
-    let found = this.byText.get(text);
-    if (found === undefined) {
-      found = this.of(JSON.parse(text));
-      this.byText.set(text, found);
+  of(code: number): number {
+    let found = this.index[code];
+    if (found < 0) {
+      found = this.representatives.length;
+      this.index[code] = found;
+      this.representatives.push(this.table.categories[this.q].representatives[code]);
     }
     return found;
   }
 }
 
 function measureQuestion(
-  question: AgreementQuestion,
-  metric: AgreementMetric,
   table: AnswerTable,
-  { order, starts }: { order: Int32Array; starts: Int32Array },
+  q: number,
+  metric: AgreementMetric,
+  { order, starts }: AnswerGroups,
 ): { result: Omit<QuestionAgreement, 'annotators'>; tally: PairTally } {
-  const categories = new Categories(question.type);
+  const question = table.questions[q];
+  const categories = new Renumbering(table, q);
   // Defined options first, in their order: the interval metric reads their values by index.
-  if (metric === 'nominal' || metric === 'interval') for (const option of question.options) categories.of(option);
-  const column = table.columns[table.questionNames.indexOf(question.name)];
+  if (metric === 'nominal' || metric === 'interval') for (const code of table.optionCodes[q]) categories.of(code);
+  const column = table.codes[q];
   const values = new Int32Array(order.length);
   const users = new Int32Array(order.length);
   const offsets = [0];
@@ -179,9 +171,9 @@ function measureQuestion(
   for (let g = 0; g + 1 < starts.length; g++) {
     const unitStart = at;
     for (let i = starts[g]; i < starts[g + 1]; i++) {
-      const text = column[order[i]];
-      if (text === null || text === 'null') continue;
-      values[at] = categories.ofText(text);
+      const code = column[order[i]];
+      if (code < 0) continue;
+      values[at] = categories.of(code);
       users[at] = table.userAt(order[i]);
       at += 1;
     }

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { requireAdminMember } from '../../auth/access.js';
-import { AnswerTable } from '../../lib/agreement/answer-table.js';
 import { computeDatasetAgreement, measuresType, type AgreementQuestion, type AnnotatorAgreement } from '../../lib/agreement/dataset-agreement.js';
 import { fromJson } from '../../storage/json.js';
-import { findUsernames, forEachSubmittedAnswer } from '../../storage/repositories/agreement.repository.js';
+import { findUsernames } from '../../storage/repositories/agreement.repository.js';
 import { listFields, listMetadataProperties, listQuestions, listVectorSettings } from '../../storage/repositories/dataset-settings.repository.js';
 import { listMatchingRids } from '../../storage/repositories/search.repository.js';
 import type { DatasetRow, QuestionRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { submittedAnswers, type KeptAnswers } from './answer-cache.js';
 import { resolveFilters } from '../search/search-request.js';
 import { withListProbes } from '../search/search.service.js';
 import type { SearchBody } from '@scholia/shared/contract';
@@ -29,10 +29,8 @@ export async function datasetAgreement(db: Db, user: UserRow, datasetId: string,
   const questions = await listQuestions(db, dataset.id);
   const rids = body.filters ? await matchingRids(db, dataset, questions, body) : undefined;
   const measured = questions.map(agreementQuestion).filter((q) => measuresType(q.type));
-  const names = measured.map((q) => q.name);
-  const answers = new AnswerTable(names);
-  await forEachSubmittedAnswer(db, dataset.id, rids, (recordId, userId, values) => answers.addStored(recordId, userId, values));
-  const result = computeDatasetAgreement(measured, answers);
+  const answers = await submittedAnswers(db, dataset.id, measured);
+  const result = computeDatasetAgreement(answers.table, rids && (await amongRids(answers, rids)));
   const usernames = await findUsernames(db, result.annotators.map((a) => a.user_id));
   // Rows come in no set order: annotators are listed by username.
   const named = (list: AnnotatorAgreement[]) =>
@@ -40,6 +38,15 @@ export async function datasetAgreement(db: Db, user: UserRow, datasetId: string,
   return {
     questions: result.questions.map((q) => ({ ...q, annotators: named(q.annotators) })),
     annotators: named(result.annotators),
+  };
+}
+
+/** Whether a record of the answers (by id) is one of `rids`. */
+async function amongRids(answers: KeptAnswers, rids: ReadonlySet<number>): Promise<(recordId: string) => boolean> {
+  const ridOf = await answers.recordRids();
+  return (recordId) => {
+    const rid = ridOf.get(recordId);
+    return rid !== undefined && rids.has(rid);
   };
 }
 

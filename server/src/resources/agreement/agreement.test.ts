@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { seedDataset, type SeededDataset } from '../../../test/dataset-fixtures.js';
-import { addMember, createPrincipals, createUser, FORBIDDEN, type Principals, type TestUser } from '../../../test/fixtures.js';
+import { addMember, createPrincipals, createUser, FORBIDDEN, uniqueName, type Principals, type TestUser } from '../../../test/fixtures.js';
 import { startTestServer, OWNER, type TestServer } from '../../../test/test-server.js';
+import { submittedAnswers } from './answer-cache.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -109,5 +110,110 @@ describe('GET /datasets/{id}/agreement', () => {
     expect(await principals.annotatorMember.api.get(`/datasets/${dataset.id}/agreement`)).toMatchObject({ status: 403, body: FORBIDDEN });
     expect((await principals.adminOutsider.api.get(`/datasets/${dataset.id}/agreement`)).status).toBe(403);
     expect((await api.get('/datasets/00000000-0000-4000-8000-000000000000/agreement')).status).toBe(404);
+  });
+});
+
+/** Answers are kept in memory between requests: every change to them must show in the next figures. */
+describe('GET /datasets/{id}/agreement after changes', () => {
+  let changing: SeededDataset;
+  let recordIds: string[];
+  const labelOf = async () => {
+    const res = await api.get(`/datasets/${changing.id}/agreement`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.questions.find((q: { question: { name: string } }) => q.question.name === 'label');
+  };
+  const responseOf = async (recordId: string, userId: string) => {
+    const res = await api.get(`/datasets/${changing.id}/records?include=responses&limit=100`);
+    const record = res.body.items.find((r: { id: string }) => r.id === recordId);
+    return record.responses.find((r: { user_id: string }) => r.user_id === userId) as { id: string };
+  };
+
+  beforeAll(async () => {
+    changing = await seedDataset(server.app.database.db, server.app.database.dialect, {
+      workspaceId: principals.workspace.id,
+      name: uniqueName('agreement-changes'),
+      minSubmitted: 2,
+    });
+    const both = (label: string, topics: string[]) => [
+      submitted(principals.annotatorMember.id, { label, topics }),
+      submitted(second.id, { label, topics }),
+    ];
+    const items = [1, 2, 3, 4].map((n) => ({ fields: { text: `record ${n}` }, responses: both('positive', ['sports']) }));
+    expect((await api.put(`/datasets/${changing.id}/records/bulk`, { items })).status).toBe(200);
+    const listed = await api.get(`/datasets/${changing.id}/records?limit=100`);
+    recordIds = listed.body.items.map((r: { id: string }) => r.id);
+    expect(await labelOf()).toMatchObject({ records: 4, percent_agreement: 100 });
+  });
+
+  it('keeps the answers it read while nothing changes, and reads them again after a response write', async () => {
+    const db = server.app.database.db;
+    const questions = [{ id: changing.questionIds.label, name: 'label', type: 'label_selection', options: ['positive', 'negative', 'neutral'] }];
+    const first = (await submittedAnswers(db, changing.id, questions)).table;
+    expect((await submittedAnswers(db, changing.id, questions)).table).toBe(first);
+    const response = await responseOf(recordIds[3], second.id);
+    await second.api.put(`/responses/${response.id}`, { status: 'submitted', values: values({ label: 'positive', topics: ['sports'] }) });
+    expect((await submittedAnswers(db, changing.id, questions)).table).toBe(first);
+    await second.api.put(`/responses/${response.id}`, { status: 'submitted', values: values({ label: 'neutral', topics: ['sports'] }) });
+    expect((await submittedAnswers(db, changing.id, questions)).table).not.toBe(first);
+    await second.api.put(`/responses/${response.id}`, { status: 'submitted', values: values({ label: 'positive', topics: ['sports'] }) });
+  });
+
+  it('shows a changed response', async () => {
+    const response = await responseOf(recordIds[0], second.id);
+    const res = await second.api.put(`/responses/${response.id}`, { status: 'submitted', values: values({ label: 'negative', topics: ['sports'] }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await labelOf()).toMatchObject({ records: 4, percent_agreement: 75 });
+  });
+
+  it('shows a response turned into a draft, and a deleted response', async () => {
+    const draft = await responseOf(recordIds[0], second.id);
+    expect((await second.api.put(`/responses/${draft.id}`, { status: 'draft', values: values({ label: 'negative' }) })).status).toBe(200);
+    expect(await labelOf()).toMatchObject({ records: 3, percent_agreement: 100 });
+    const deleted = await responseOf(recordIds[1], second.id);
+    expect((await second.api.delete(`/responses/${deleted.id}`)).status).toBe(200);
+    expect(await labelOf()).toMatchObject({ records: 2, percent_agreement: 100 });
+  });
+
+  it('shows responses written with a bulk record write, and those of a deleted record', async () => {
+    const answers = [submitted(principals.annotatorMember.id, { label: 'positive' }), submitted(second.id, { label: 'negative' })];
+    expect((await api.put(`/datasets/${changing.id}/records/bulk`, { items: [{ id: recordIds[1], responses: answers }] })).status).toBe(200);
+    expect(await labelOf()).toMatchObject({ records: 3, percent_agreement: expect.closeTo(200 / 3, 10) });
+    expect((await api.delete(`/records/${recordIds[1]}`)).status).toBe(200);
+    expect(await labelOf()).toMatchObject({ records: 2, percent_agreement: 100 });
+  });
+
+  it("shows the answers of a deleted user's responses gone", async () => {
+    const third = await createUser(api, { role: 'annotator' });
+    await addMember(api, principals.workspace.id, third.id);
+    const answer = submitted(third.id, { label: 'negative', topics: ['tech'] });
+    expect((await api.put(`/datasets/${changing.id}/records/bulk`, { items: [{ id: recordIds[2], responses: [answer] }] })).status).toBe(200);
+    expect(await labelOf()).toMatchObject({ records: 2, percent_agreement: 50 });
+    expect((await api.delete(`/users/${third.id}`)).status).toBe(200);
+    expect(await labelOf()).toMatchObject({ records: 2, percent_agreement: 100 });
+  });
+
+  it("follows a question's reordered options", async () => {
+    const labelsOf = async () => {
+      const res = await api.get(`/datasets/${changing.id}/agreement`);
+      return res.body.questions.find((q: { question: { name: string } }) => q.question.name === 'topics').labels.map((l: { label: string }) => l.label);
+    };
+    expect(await labelsOf()).toEqual(['sports', 'politics', 'tech']);
+    const options = ['tech', 'politics', 'sports'].map((value) => ({ value, text: value, description: null }));
+    const res = await api.patch(`/questions/${changing.questionIds.topics}`, { settings: { type: 'multi_label_selection', options } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await labelsOf()).toEqual(['tech', 'politics', 'sports']);
+  });
+
+  it('narrows to validated records as they are validated and reopened', async () => {
+    const validatedOnly = filtersQuery({ and: [{ type: 'terms', scope: { entity: 'record', property: 'status' }, values: ['validated'] }] });
+    const validated = async () => {
+      const res = await api.get(`/datasets/${changing.id}/agreement${validatedOnly}`);
+      return res.body.questions.find((q: { question: { name: string } }) => q.question.name === 'label').records;
+    };
+    expect(await validated()).toBe(0);
+    expect((await api.put(`/records/${recordIds[2]}/validation`, { values: values({ label: 'positive' }) })).status).toBe(200);
+    expect(await validated()).toBe(1);
+    expect((await api.delete(`/records/${recordIds[2]}/validation`)).status).toBe(200);
+    expect(await validated()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import { sqliteHandle } from '../open-database.js';
 import type { Tables } from '../tables.js';
@@ -9,38 +9,48 @@ type Db = Kysely<Tables>;
 export type AnswerVisitor = (recordId: string, userId: string, values: string) => void;
 
 /**
- * Every submitted response of a dataset that has values, handed over one at a time; `rids`
- * narrows to those records. SQLite streams plain arrays: a dataset's answers can number in the
- * hundreds of thousands, and an object per row is most of the reading time. (Cutting the answers
- * out with SQLite's JSON functions costs more than reading the whole values: measured.)
+ * Every submitted response of a dataset that has values, handed over one at a time. SQLite streams
+ * plain arrays: a dataset's answers can number in the hundreds of thousands, and an object per row
+ * is most of the reading time. (Cutting the answers out with SQLite's JSON functions costs more
+ * than reading the whole values: measured.)
  */
-export async function forEachSubmittedAnswer(db: Db, datasetId: string, rids: ReadonlySet<number> | undefined, visit: AnswerVisitor): Promise<void> {
+export async function forEachSubmittedAnswer(db: Db, datasetId: string, visit: AnswerVisitor): Promise<void> {
   if (dialectOf(db) === 'sqlite') {
     const statement = sqliteHandle(db).prepare(
-      rids
-        ? `SELECT rs.record_id, rs.user_id, rs."values", r.rid FROM responses rs JOIN records r ON r.id = rs.record_id
-           WHERE rs.dataset_id = ? AND rs.status = 'submitted' AND rs."values" IS NOT NULL`
-        : `SELECT record_id, user_id, "values" FROM responses WHERE dataset_id = ? AND status = 'submitted' AND "values" IS NOT NULL`,
+      `SELECT record_id, user_id, "values" FROM responses WHERE dataset_id = ? AND status = 'submitted' AND "values" IS NOT NULL`,
     );
-    for (const row of statement.raw(true).iterate(datasetId) as Iterable<[string, string, string, number?]>) {
-      if (!rids || rids.has(Number(row[3]))) visit(row[0], row[1], row[2]);
-    }
+    for (const row of statement.raw(true).iterate(datasetId) as Iterable<[string, string, string]>) visit(row[0], row[1], row[2]);
     return;
   }
-  const base = db
+  const rows = await db
     .selectFrom('responses')
-    .where('responses.dataset_id', '=', datasetId)
-    .where('responses.status', '=', 'submitted')
-    .where('responses.values', 'is not', null);
-  if (!rids) {
-    for (const row of await base.select(['record_id', 'user_id', 'values']).execute()) visit(row.record_id, row.user_id, toText(row.values));
-    return;
-  }
-  const rows = await base
-    .innerJoin('records', 'records.id', 'responses.record_id')
-    .select(['responses.record_id', 'responses.user_id', 'responses.values', 'records.rid'])
+    .select(['record_id', 'user_id', 'values'])
+    .where('dataset_id', '=', datasetId)
+    .where('status', '=', 'submitted')
+    .where('values', 'is not', null)
     .execute();
-  for (const row of rows) if (rids.has(Number(row.rid))) visit(row.record_id, row.user_id, toText(row.values));
+  for (const row of rows) visit(row.record_id, row.user_id, toText(row.values));
+}
+
+/** The rid of each record of a dataset, by record id. */
+export async function recordRidsById(db: Db, datasetId: string): Promise<Map<string, number>> {
+  const rids = new Map<string, number>();
+  if (dialectOf(db) === 'sqlite') {
+    const statement = sqliteHandle(db).prepare('SELECT id, rid FROM records WHERE dataset_id = ?');
+    for (const [id, rid] of statement.raw(true).iterate(datasetId) as Iterable<[string, number]>) rids.set(id, rid);
+    return rids;
+  }
+  for (const row of await db.selectFrom('records').select(['id', 'rid']).where('dataset_id', '=', datasetId).execute()) rids.set(row.id, Number(row.rid));
+  return rids;
+}
+
+/**
+ * The dataset's `response_set_versions` version: it changes with every change to the dataset's
+ * responses (migration 202611260100); 0 before its first response.
+ */
+export async function responseSetVersion(db: Db, datasetId: string): Promise<number> {
+  const { rows } = await sql<{ version: number | string }>`SELECT version FROM response_set_versions WHERE dataset_id = ${datasetId}`.execute(db);
+  return rows.length === 0 ? 0 : Number(rows[0].version);
 }
 
 /** jsonb arrives as text (open-database.ts); anything else is turned into it. */

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import { AnswerTable } from '../../lib/agreement/answer-table.js';
+import type { AgreementQuestion } from '../../lib/agreement/dataset-agreement.js';
+import { forEachSubmittedAnswer, recordRidsById, responseSetVersion } from '../../storage/repositories/agreement.repository.js';
+import type { Tables } from '../../storage/tables.js';
+
+type Db = Kysely<Tables>;
+
+/**
+ * The submitted answers of recently measured datasets, kept in memory between agreement requests:
+ * reading 300,000 responses is most of a request's time, and they change far less often than
+ * the figures are asked for. A table is used while the dataset's response-set version (bumped by
+ * triggers on every response insert, update and delete, cascades included) and its measured
+ * questions are those it was read with; filters are applied to it per request, so changes to
+ * metadata, record status or validations need no invalidation here. The version is read before
+ * the answers, so a table is never older than the version it is kept under.
+ *
+ * At most MAX_ANSWERS answers are kept (about 20 bytes each, plus a map entry per record), the
+ * least recently used dataset leaving first; a larger dataset is read again on each request.
+ */
+const MAX_ANSWERS = 1_000_000;
+
+/** A dataset's answers, records keyed by id, and the rid of each record (read on first use: filters name rids). */
+export interface KeptAnswers {
+  table: AnswerTable;
+  recordRids(): Promise<Map<string, number>>;
+}
+
+interface Entry {
+  version: number;
+  questionsKey: string;
+  answers: Promise<KeptAnswers>;
+  size: number;
+}
+
+const cachesByDb = new WeakMap<Db, Map<string, Entry>>();
+
+/** The dataset's submitted answers to `questions`. */
+export async function submittedAnswers(db: Db, datasetId: string, questions: readonly AgreementQuestion[]): Promise<KeptAnswers> {
+  let cache = cachesByDb.get(db);
+  if (!cache) cachesByDb.set(db, (cache = new Map()));
+  const version = await responseSetVersion(db, datasetId);
+  const questionsKey = JSON.stringify(questions);
+  const kept = cache.get(datasetId);
+  if (kept && kept.version === version && kept.questionsKey === questionsKey) {
+    // Most recently used last.
+    cache.delete(datasetId);
+    cache.set(datasetId, kept);
+    return kept.answers;
+  }
+  const entry: Entry = { version, questionsKey, answers: readAnswers(db, datasetId, questions), size: 0 };
+  cache.set(datasetId, entry);
+  try {
+    const answers = await entry.answers;
+    entry.size = answers.table.size;
+    if (cache.get(datasetId) === entry) keepWithin(cache, datasetId);
+    return answers;
+  } catch (error) {
+    if (cache.get(datasetId) === entry) cache.delete(datasetId);
+    throw error;
+  }
+}
+
+async function readAnswers(db: Db, datasetId: string, questions: readonly AgreementQuestion[]): Promise<KeptAnswers> {
+  const table = new AnswerTable(questions);
+  await forEachSubmittedAnswer(db, datasetId, (recordId, userId, values) => table.addStored(recordId, userId, values));
+  // A record's rid never changes, and deleting a record of the table deletes its responses (a new version): read once.
+  let rids: Promise<Map<string, number>> | undefined;
+  return { table, recordRids: () => (rids ??= recordRidsById(db, datasetId)) };
+}
+
+/** Drops the least recently used tables until the kept answers fit, the newest included if it alone does not. */
+function keepWithin(cache: Map<string, Entry>, newest: string): void {
+  let total = 0;
+  for (const entry of cache.values()) total += entry.size;
+  for (const [datasetId, entry] of cache) {
+    if (total <= MAX_ANSWERS) return;
+    if (entry.size === 0 && datasetId !== newest) continue; // still being read
+    cache.delete(datasetId);
+    total -= entry.size;
+  }
+}
