@@ -45,7 +45,7 @@ test.describe('account security', () => {
     const users = await ownerApi<{ items: Record<string, unknown>[] }>('GET', 'users');
     expect(users.items.length).toBeGreaterThan(1);
     for (const item of users.items) expect(item).not.toHaveProperty('api_key');
-    const workspace = await ownerApi<{ id: string }>('POST', 'workspaces', { name: `keys_${user.id.slice(0, 8)}` });
+    const workspace = await ownerApi<{ id: string }>('POST', 'workspaces', { name: `keys_${user.id.slice(-12)}` });
     await ownerApi('POST', `workspaces/${workspace.id}/users`, { user_id: user.id });
     const members = await fetch(`${baseUrl()}/api/v1/workspaces/${workspace.id}/users`, { headers: { 'X-Argilla-Api-Key': user.api_key } });
     expect(members.status).toBe(200);

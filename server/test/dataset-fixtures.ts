@@ -92,7 +92,7 @@ export async function seedDataset(db: Kysely<Tables>, dialect: DialectName, spec
       .insertInto('datasets')
       .values({
         id,
-        name: spec.name ?? `dataset-${id.slice(0, 8)}`,
+        name: spec.name ?? `dataset-${id.slice(-12)}`,
         guidelines: null,
         allow_extra_metadata: spec.allowExtraMetadata === false ? 0 : 1,
         status: spec.status ?? 'ready',

@@ -29,12 +29,12 @@ export interface HubDataset {
 export async function createHubDataset(db: Kysely<Tables>, spec: HubDatasetSpec): Promise<HubDataset> {
   const now = () => nowTimestamp();
   const workspaceId = newId();
-  await db.insertInto('workspaces').values({ id: workspaceId, name: `ws-${workspaceId.slice(0, 8)}`, inserted_at: now(), updated_at: now() }).execute();
+  await db.insertInto('workspaces').values({ id: workspaceId, name: `ws-${workspaceId.slice(-12)}`, inserted_at: now(), updated_at: now() }).execute();
   const id = newId();
   await db
     .insertInto('datasets')
     .values({
-      id, name: `hub-${id.slice(0, 8)}`, guidelines: 'Label it well', allow_extra_metadata: 1, status: spec.status ?? 'ready',
+      id, name: `hub-${id.slice(-12)}`, guidelines: 'Label it well', allow_extra_metadata: 1, status: spec.status ?? 'ready',
       distribution: toJson({ strategy: 'overlap', min_submitted: 1 }), metadata: null, workspace_id: workspaceId,
       last_activity_at: now(), inserted_at: now(), updated_at: now(),
     })
