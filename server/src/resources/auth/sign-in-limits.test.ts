@@ -59,6 +59,22 @@ describe('per client address', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it('walks a chain of trusted proxies (CIDR ranges too) to the first untrusted address', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    // Each attempt passes a different proxy of 10.0.0.0/8: still the same client.
+    for (let i = 0; i < 5; i += 1) statuses.push((await signIn(proxied, `chained-${i}`, 'guess', `${client}, 10.${i}.0.1`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    expectTooMany(await signIn(proxied, 'chained-5', 'guess', `${client}, 10.9.0.1`), /from this address/);
+  });
+
+  it('does not let a client choose its address by prepending to X-Forwarded-For', async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await signIn(proxied, `prepended-${i}`, 'guess', `198.51.100.${i}, ${client}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
   it('takes the address the trusted proxy forwarded', () => {
     expect(proxied.app.config.trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8']);
     expect(direct.app.config.trustedProxies).toEqual([]);
