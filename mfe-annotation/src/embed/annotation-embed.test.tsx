@@ -68,10 +68,13 @@ describe('the annotation remote in a foreign React host', () => {
     await waitFor(() => expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r2'));
   });
 
-  it("lets a host that gives it the page opt in to page-wide shortcuts", async () => {
+  it("lets a host that gives it the page opt in to shortcuts while nothing has focus, never on the host's own controls", async () => {
     serveDataset();
     await openRecord([], { shortcutScope: 'page' });
     fireEvent.keyDown(screen.getByTestId('host-button'), { key: 'ArrowRight' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r1');
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     await waitFor(() => expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r2'));
   });
 

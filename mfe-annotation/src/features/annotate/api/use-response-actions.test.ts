@@ -22,7 +22,7 @@ describe('undo (Ctrl+Z)', () => {
   it('restores the previous answer, or removes the response the action created', async () => {
     pushUndo({ datasetId: 'd1', recordId: 'r1', responseId: 'created', previous: null });
     pushUndo({ datasetId: 'd1', recordId: 'r2', responseId: 'resp2', previous: { status: 'draft', values: { q: { value: 'a' } } } });
-    await undoLast('d1');
+    await expect(undoLast('d1')).resolves.toMatchObject({ entry: { recordId: 'r2' }, response: { id: 'resp' } });
     expect(api.saveMyResponse).toHaveBeenCalledWith('r2', 'resp2', { status: 'draft', values: { q: { value: 'a' } } });
     await undoLast('d1');
     expect(api.deleteMyResponse).toHaveBeenCalledWith('created');
@@ -34,7 +34,7 @@ describe('undo (Ctrl+Z)', () => {
     await expect(undoLast('d1')).resolves.toBeUndefined();
     expect(api.deleteMyResponse).not.toHaveBeenCalled();
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ type: 'info' }));
-    await expect(undoLast('other')).resolves.toMatchObject({ recordId: 'x' });
+    await expect(undoLast('other')).resolves.toEqual({ entry: expect.objectContaining({ recordId: 'x' }), response: undefined });
     expect(api.deleteMyResponse).toHaveBeenCalledWith('rx');
   });
 });

@@ -20,25 +20,32 @@ export function pushUndo(entry: UndoEntry): void {
   if (undoStack.length > 50) undoStack.shift();
 }
 
+/** An undone action: its entry, and the record's own response now (none when it was removed). */
+export interface UndoneAction {
+  entry: UndoEntry;
+  response: RecordResponse | undefined;
+}
+
 /**
  * Ctrl+Z: puts the previous answer back on the server (or removes the one created). Only this
  * dataset's actions: the stack outlives the screen, and Ctrl+Z here must not touch another one.
  */
-export async function undoLast(datasetId: string): Promise<UndoEntry | undefined> {
+export async function undoLast(datasetId: string): Promise<UndoneAction | undefined> {
   const index = undoStack.findLastIndex((e) => e.datasetId === datasetId);
   const entry = index < 0 ? undefined : undoStack.splice(index, 1)[0];
   if (!entry) {
     notify({ message: annotationI18n.t('messages.nothingToUndo', { ns: 'annotation' }), type: 'info' });
     return undefined;
   }
+  let response: RecordResponse | undefined;
   if (entry.previous === null) {
     if (entry.responseId) await deleteMyResponse(entry.responseId);
   } else {
-    await saveMyResponse(entry.recordId, entry.responseId, entry.previous);
+    response = await saveMyResponse(entry.recordId, entry.responseId, entry.previous);
   }
   announceResponsesChanged(entry.datasetId);
   notify({ message: annotationI18n.t('messages.undone', { ns: 'annotation' }), type: 'success' });
-  return entry;
+  return { entry, response };
 }
 
 export type SaveOutcome = { kind: 'saved'; response: RecordResponse } | { kind: 'kept-offline'; response: RecordResponse };

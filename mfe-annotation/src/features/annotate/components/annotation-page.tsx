@@ -6,16 +6,16 @@ import { datasetProgressQuery } from '@scholia/shared/api';
 import { formatNumber } from '@scholia/shared/i18n';
 import { AnnotationOverview } from '../../progress/components/annotation-overview.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
-import { sendKeptAnswers, undoLast } from '../api/use-response-actions.js';
+import { sendKeptAnswers } from '../api/use-response-actions.js';
 import { criteriaKey, hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
 
 // Bulk mode (with its virtual list) loads when first chosen; focus mode is the default.
 const BulkView = lazy(() => import('./bulk-view.js').then((m) => ({ default: m.BulkView })));
 import { FocusView } from './focus-view.js';
+import { ShortcutHelp } from './shortcut-help.js';
 import { FilterBar } from './filter-bar.js';
 import { Markdown } from './markdown.js';
 import { useAnnotationEvents } from '../../../embed/annotation-events.js';
-import { useShortcutKeys } from './shortcut-scope.js';
 import { ReviewView } from '../../review/review-view.js';
 
 function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; criteria: Criteria; isAdmin: boolean }) {
@@ -97,15 +97,6 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
     return () => window.removeEventListener('online', flush);
   }, [datasetId, reload]);
 
-  // Ctrl+Z: undo the last submit, discard, draft or clear on the server.
-  useShortcutKeys((event) => {
-    const target = event.target as HTMLElement | null;
-    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || event.shiftKey) return;
-    if (target?.closest?.('textarea, input, select')) return;
-    event.preventDefault();
-    void undoLast(datasetId).then((entry) => entry && reload()).catch(() => undefined);
-  }, [datasetId, reload]);
-
   const emit = useAnnotationEvents();
   useEffect(() => {
     if (settings.isError) emit({ type: 'load-failed', datasetId, status: settings.errorStatus, message: t('common.loadFailed', { ns: 'translation' }) });
@@ -124,6 +115,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
         <MyMetrics datasetId={datasetId} />
       </div>
       <div className="mfe-ann-toolbar">
+        <ShortcutHelp />
         <div role="group" aria-label={t('mode.label')} className="mfe-ann-modes">
           {(isAdmin ? (['focus', 'bulk', 'review'] as const) : (['focus', 'bulk'] as const)).map((mode) => (
             <button key={mode} type="button" aria-pressed={view.mode === mode} className={`sch-button ${view.mode === mode ? '' : 'sch-button--ghost'}`} onClick={() => update(criteria, { ...view, mode, page: 1 })}>

@@ -13,8 +13,7 @@ import type { AnnotationRecord, Answers, Field, Question } from '../model/types.
 import { recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
-import { isEditable } from './keyboard-target.js';
-import { useShortcutKeys } from './shortcut-scope.js';
+import { useShortcuts } from './shortcut-scope.js';
 import { SpanQuestion } from './span-question.js';
 
 export interface BulkViewProps {
@@ -132,11 +131,10 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
   // Previous (←) and Next (→) turn the page, as they turn the record in focus mode (spec §2).
   const paging = useRef({ page, pages, onPage });
   paging.current = { page, pages, onPage };
-  useShortcutKeys((event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || isEditable(event.target)) return;
+  useShortcuts((action) => {
     const { page: current, pages: last, onPage: turn } = paging.current;
-    if (event.key === 'ArrowRight' && current < last) turn(current + 1);
-    else if (event.key === 'ArrowLeft' && current > 1) turn(current - 1);
+    if (action === 'next' && current < last) turn(current + 1);
+    else if (action === 'previous' && current > 1) turn(current - 1);
   }, []);
 
   const setOne = (id: string, on: boolean) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
-import { pushUndo, saveResponse } from '../api/use-response-actions.js';
+import { pushUndo, saveResponse, undoLast, type UndoneAction } from '../api/use-response-actions.js';
 import { canSubmit, hasAnyAnswer, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
@@ -11,10 +11,9 @@ import { RecordQueue, type QueueItem } from '../model/record-queue.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
-import { isEditable } from './keyboard-target.js';
 import { RecordFields } from './record-fields.js';
 import { ReviewPanel } from '../../review/review-panel.js';
-import { useShortcutKeys } from './shortcut-scope.js';
+import { useShortcuts } from './shortcut-scope.js';
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
 export const AUTO_DRAFT_DELAY_MS = 800;
@@ -71,10 +70,40 @@ export function FocusView(props: FocusViewProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queue, page]);
 
+  // Ctrl+Z: the last answer goes back on the server and the screen back to its record, which
+  // keeps its place in the queue (and "Record n of N" its count). `restored` restarts the editor
+  // when the undone record is the one shown.
+  const [restored, setRestored] = useState(0);
+  useShortcuts((action, event) => {
+    if (action !== 'undo') return;
+    event.preventDefault();
+    void undoLast(datasetId).then((undone) => {
+      if (!undone) return;
+      const target = restoreUndone(queue, undone, criteria.status);
+      if (target === undefined) return props.onBackToFirst();
+      setRestored((n) => n + 1);
+      onPage(target);
+    }, () => undefined);
+  }, [queue, datasetId, criteria.status]);
+
   const item = queue.get(page);
   if (state === 'error') return null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
-  return <RecordEditor key={item.record.id} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} />;
+  return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} />;
+}
+
+/**
+ * Puts an undone answer on its record in the queue; returns the record's page, or none when the
+ * record is not in this queue (another filter was chosen since).
+ */
+export function restoreUndone(queue: RecordQueue, { entry, response }: UndoneAction, status: RecordStatusFilter): number | undefined {
+  const page = queue.pageOf(entry.recordId);
+  const item = page === undefined ? undefined : queue.get(page);
+  if (!item) return undefined;
+  const record = { ...item.record, responses: response ? [response] : [] };
+  queue.update(record);
+  queue.setLeftFilter(record.id, recordAnswerStatus(record) !== status);
+  return page;
 }
 
 interface RecordEditorProps extends FocusViewProps {
@@ -251,21 +280,11 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
 
   const handlers = useRef({ act, go, clear });
   handlers.current = { act, go, clear };
-  useShortcutKeys((event) => {
-    const ctrl = event.ctrlKey || event.metaKey;
-    if (ctrl && event.key === 'Enter') {
-      event.preventDefault();
-      void handlers.current.act('submitted');
-    } else if (ctrl && (event.key === 's' || event.key === 'S')) {
-      event.preventDefault();
-      void handlers.current.act('draft');
-    } else if (ctrl && event.key === 'Backspace' && !isEditable(event.target)) {
-      event.preventDefault();
-      void handlers.current.act('discarded');
-    } else if (!ctrl && !event.altKey && !event.shiftKey && !isEditable(event.target)) {
-      if (event.key === 'ArrowRight') handlers.current.go(page + 1);
-      else if (event.key === 'ArrowLeft') handlers.current.go(page - 1);
-    }
+  useShortcuts((action, event) => {
+    const run = { submit: () => handlers.current.act('submitted'), draft: () => handlers.current.act('draft'), discard: () => handlers.current.act('discarded'), next: () => handlers.current.go(page + 1), previous: () => handlers.current.go(page - 1) }[action as string];
+    if (!run) return;
+    event.preventDefault();
+    void run();
   }, [page]);
 
   // Only a similarity search scores in [0, 1]; a text search's relevance is no percentage.

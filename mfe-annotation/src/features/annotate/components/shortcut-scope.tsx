@@ -1,9 +1,11 @@
 import { createContext, useContext, useEffect, useRef, type DependencyList, type ReactNode, type RefObject } from 'react';
+import { shortcutAction, type ShortcutAction } from '../model/shortcuts.js';
 
 /**
  * Where the annotation shortcuts (Ctrl+Enter, Ctrl+S, arrows, Ctrl+Z…) listen: `remote` (the
  * default) only while focus is inside the remote, so a host's own keys stay the host's; `page`
- * everywhere on the page, for a host that gives the remote the whole screen (Scholia's shell).
+ * also while nothing has focus, for a host that gives the remote the whole screen (Scholia's
+ * shell). Focus on the host's own controls (its header, menus, dialogs) never triggers them.
  */
 export type ShortcutScope = 'remote' | 'page';
 
@@ -16,8 +18,11 @@ const ShortcutGateContext = createContext<ShortcutGate>({ scope: 'remote', root:
 
 /** Whether a key pressed with focus on `target` belongs to the remote's shortcuts. */
 export function acceptsShortcut(scope: ShortcutScope, root: HTMLElement | null, target: EventTarget | null): boolean {
-  if (scope === 'page') return true;
-  return Boolean(root && target instanceof Node && root.contains(target));
+  if (!root || !(target instanceof Node)) return false;
+  const nothingFocused = target === target.ownerDocument?.body || target === target.ownerDocument?.documentElement;
+  if (!root.contains(target)) return scope === 'page' && nothingFocused;
+  // A dialog of the remote (the shortcut list, a confirmation) takes its own keys.
+  return !(target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"], dialog'));
 }
 
 /**
@@ -33,12 +38,17 @@ export function ShortcutScopeRoot({ scope = 'remote', children }: { scope?: Shor
   );
 }
 
-/** Listens for `keydown` on the document, passing on only the keys the scope lets through. */
-export function useShortcutKeys(onKey: (event: KeyboardEvent) => void, deps: DependencyList): void {
+/**
+ * Listens for `keydown` on the document and hands on the shortcut a key stands for, when the
+ * scope lets it through (shortcuts.ts says which keys a focused widget keeps).
+ */
+export function useShortcuts(onShortcut: (action: ShortcutAction, event: KeyboardEvent) => void, deps: DependencyList): void {
   const { scope, root } = useContext(ShortcutGateContext);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => {
-      if (acceptsShortcut(scope, root.current, event.target)) onKey(event);
+      if (!acceptsShortcut(scope, root.current, event.target)) return;
+      const action = shortcutAction(event);
+      if (action) onShortcut(action, event);
     };
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);

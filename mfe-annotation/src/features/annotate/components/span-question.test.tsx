@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteProviders } from '@scholia/shared/ui';
 import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
 import type { AnnotationRecord, Field, Question } from '../model/types.js';
+import { shortcutAction } from '../model/shortcuts.js';
 import { SpanQuestion } from './span-question.js';
 
 const question: Question = {
@@ -22,5 +23,22 @@ describe('span question', () => {
     expect(screen.getByRole('alert').textContent).toBe('Span annotation is not supported for your browser');
     // The spans stay readable as a list.
     expect(screen.getByTestId('span-chip').textContent).toContain('“Ada”');
+  });
+
+  it('moves between its labels with the arrows, which then never turn the record', () => {
+    const twoLabels = { ...question, settings: { ...question.settings, options: [{ value: 'person', text: 'PERSON' }, { value: 'place', text: 'PLACE' }] } };
+    render(<RemoteProviders><SpanQuestion question={twoLabels} record={record} fields={fields} value={[]} suggestion={undefined} onChange={() => {}} /></RemoteProviders>);
+    const actions: (string | undefined)[] = [];
+    const onKey = (event: KeyboardEvent) => actions.push(shortcutAction(event));
+    document.addEventListener('keydown', onKey);
+    try {
+      fireEvent.keyDown(screen.getByRole('radiogroup'), { key: 'ArrowRight' });
+      expect(screen.getByRole('radio', { name: /PLACE/ }).getAttribute('aria-checked')).toBe('true');
+      fireEvent.keyDown(screen.getByRole('radiogroup'), { key: 'ArrowRight' });
+      expect(screen.getByRole('radio', { name: /PERSON/ }).getAttribute('aria-checked')).toBe('true');
+    } finally {
+      document.removeEventListener('keydown', onKey);
+    }
+    expect(actions).toEqual([undefined, undefined]);
   });
 });

@@ -82,7 +82,16 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
     if (span) onChange(addSpan(spans, span, allowOverlapping));
   };
 
+  // A radio group: the arrows move between its labels (and never turn the record), digits pick one.
   const onKeyDown = (event: React.KeyboardEvent) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step !== undefined) {
+      event.preventDefault();
+      const current = options.findIndex((o) => o.value === label);
+      const next = options[(current + step + options.length) % options.length];
+      if (next) setLabel(next.value);
+      return;
+    }
     const index = digitIndex(event);
     if (index === undefined || !options[index]) return;
     event.preventDefault();

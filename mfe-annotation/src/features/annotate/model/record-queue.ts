@@ -61,6 +61,12 @@ export class RecordQueue {
     return this.pages.get(page);
   }
 
+  /** The page a record holds in this queue, if it was read. */
+  pageOf(recordId: string): number | undefined {
+    for (const [page, item] of this.pages) if (item.record.id === recordId) return page;
+    return undefined;
+  }
+
   /** Replaces a record (after a response) in place, keeping its page. */
   update(record: AnnotationRecord): void {
     for (const [page, item] of this.pages) if (item.record.id === record.id) this.pages.set(page, { ...item, record });
