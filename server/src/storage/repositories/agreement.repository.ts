@@ -10,16 +10,23 @@ export type AnswerVisitor = (recordId: string, userId: string, values: string) =
 
 /**
  * Every submitted response of a dataset that has values, handed over one at a time. SQLite streams
- * plain arrays: a dataset's answers can number in the hundreds of thousands, and an object per row
- * is most of the reading time. (Cutting the answers out with SQLite's JSON functions costs more
- * than reading the whole values: measured.)
+ * plain arrays, annotator by annotator along the responses index, so that an annotator's id
+ * crosses once rather than with each row: a dataset's answers can number in the hundreds of
+ * thousands, and what each row brings over is most of the reading time. (Cutting the answers out
+ * with SQLite's JSON functions costs more than reading the whole values: measured.)
  */
 export async function forEachSubmittedAnswer(db: Db, datasetId: string, visit: AnswerVisitor): Promise<void> {
   if (dialectOf(db) === 'sqlite') {
-    const statement = sqliteHandle(db).prepare(
-      `SELECT record_id, user_id, "values" FROM responses WHERE dataset_id = ? AND status = 'submitted' AND "values" IS NOT NULL`,
-    );
-    for (const row of statement.raw(true).iterate(datasetId) as Iterable<[string, string, string]>) visit(row[0], row[1], row[2]);
+    const sqlite = sqliteHandle(db);
+    const nextUser = sqlite.prepare('SELECT min(user_id) FROM responses WHERE dataset_id = ? AND user_id > ?').pluck();
+    const answers = sqlite
+      .prepare(`SELECT record_id, "values" FROM responses WHERE dataset_id = ? AND user_id = ? AND status = 'submitted' AND "values" IS NOT NULL`)
+      .raw(true);
+    let userId = nextUser.get(datasetId, '') as string | null;
+    while (userId !== null) {
+      for (const row of answers.iterate(datasetId, userId) as Iterable<[string, string]>) visit(row[0], userId, row[1]);
+      userId = nextUser.get(datasetId, userId) as string | null;
+    }
     return;
   }
   const rows = await db
