@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatScore, suggestionFor } from '../model/initial-answers.js';
-import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordSuggestion } from '../model/types.js';
+import { formatScore, suggestionFor, toRanking } from '../model/initial-answers.js';
+import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordSuggestion, SpanItem } from '../model/types.js';
+import { questionOptions } from '../model/types.js';
 import { LabelQuestion, RatingQuestion } from './choice-questions.js';
 import { Markdown } from './markdown.js';
 
@@ -10,11 +11,16 @@ const RankingQuestion = lazy(() => import('./ranking-question.js').then((m) => (
 import { SpanQuestion } from './span-question.js';
 import { TextQuestion } from './text-question.js';
 
-function describeValue(value: unknown): string {
-  if (Array.isArray(value)) {
-    return value.map((v) => (typeof v === 'object' && v !== null ? ('label' in v ? `${(v as { label: string }).label}` : `${(v as { value: string }).value}${(v as { rank?: number }).rank ? ` (${(v as { rank: number }).rank})` : ''}`) : String(v))).join(', ');
+/** A suggested value in the words the annotator sees: option titles, a ranking in order. */
+export function describeSuggestion(question: Question, value: unknown, listSeparator = ', '): string {
+  const titles = new Map(questionOptions(question).map((o) => [o.value, o.text]));
+  const title = (v: unknown) => titles.get(String(v)) ?? String(v);
+  if (question.settings.type === 'ranking') {
+    return toRanking(value).filter((r) => r.rank !== null).sort((a, b) => a.rank! - b.rank!).map((r) => `${r.rank}. ${title(r.value)}`).join(listSeparator);
   }
-  return String(value);
+  if (question.settings.type === 'span' && Array.isArray(value)) return [...new Set((value as SpanItem[]).map((s) => title(s.label)))].join(listSeparator);
+  if (Array.isArray(value)) return value.map(title).join(listSeparator);
+  return title(value);
 }
 
 /** Suggestion next to its question: value, agent and score with 1 decimal (spec §1, §9). */
@@ -25,7 +31,7 @@ export function SuggestionLine({ question, suggestion }: { question: Question; s
   return (
     <p className="mfe-ann-suggestion" data-testid={`suggestion-${question.name}`}>
       <span className="mfe-ann-suggestion__tag">{t('record.suggestion')}</span>{' '}
-      <span>{describeValue(suggestion.value)}</span>
+      <span>{describeSuggestion(question, suggestion.value)}</span>
       {suggestion.agent && <> · <span>{t('record.suggestionBy', { agent: suggestion.agent })}</span></>}
       {score && <> · <span>{t('record.score', { score })}</span></>}
     </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatScore, initialAnswers, queryScorePercent } from './initial-answers.js';
+import { formatScore, initialAnswers, queryScorePercent, toRanking } from './initial-answers.js';
 import type { AnnotationRecord, Question } from './types.js';
 
 const question = (id: string, type: string): Question => ({ id, name: id, title: id, description: null, required: false, settings: { type }, visible_for_annotators: true, dataset_id: 'd' });
@@ -21,6 +21,23 @@ describe('initial answers (spec §4)', () => {
     expect(initialAnswers(draft, questions)).toEqual({ comment: 'mine' });
     const discarded = record([{ id: 'x', status: 'discarded', values: null, updated_at: '' }]);
     expect(initialAnswers(discarded, questions)).toEqual({});
+  });
+});
+
+describe('suggested ranking', () => {
+  const ranking: Question = { ...question('preference', 'ranking'), settings: { type: 'ranking', options: [{ value: 'a', text: 'Reply A' }, { value: 'b', text: 'Reply B' }] } };
+
+  it('pre-fills a pending record with the suggested order, as the SDK sends it (values in order, no ranks)', () => {
+    const sdkSuggestion = { id: 's3', question_id: 'preference', type: 'model' as const, value: [{ value: 'b', rank: null }, { value: 'a', rank: null }], agent: null, score: null };
+    const pending = { ...record([]), suggestions: [sdkSuggestion] };
+    expect(initialAnswers(pending, [ranking])).toEqual({ preference: [{ value: 'b', rank: 1 }, { value: 'a', rank: 2 }] });
+  });
+
+  it('keeps ranks given explicitly and reads plain strings by position', () => {
+    expect(toRanking([{ value: 'a', rank: 2 }, { value: 'b', rank: 1 }])).toEqual([{ value: 'a', rank: 2 }, { value: 'b', rank: 1 }]);
+    expect(toRanking([{ value: 'a', rank: null }, { value: 'b', rank: 1 }])).toEqual([{ value: 'a', rank: null }, { value: 'b', rank: 1 }]);
+    expect(toRanking(['b', 'a'])).toEqual([{ value: 'b', rank: 1 }, { value: 'a', rank: 2 }]);
+    expect(toRanking('b')).toEqual([]);
   });
 });
 

@@ -1,9 +1,25 @@
-import type { AnnotationRecord, Answers, AnswerValue, Question, RecordSuggestion } from './types.js';
+import type { AnnotationRecord, Answers, AnswerValue, Question, RankingItem, RecordSuggestion } from './types.js';
 import { ownResponse } from './types.js';
 
 /** The record's suggestion for a question, if any. */
 export function suggestionFor(record: AnnotationRecord, question: Question): RecordSuggestion | undefined {
   return record.suggestions?.find((s) => s.question_id === question.id);
+}
+
+/**
+ * A ranking as `{value, rank}` items. The SDK sends a suggested ranking as its values in order
+ * (`[{"value": "b"}, {"value": "a"}]`, stored with `rank: null`) or as plain strings: there the
+ * position is the rank. Ranks given explicitly are kept.
+ */
+export function toRanking(value: unknown): RankingItem[] {
+  if (!Array.isArray(value)) return [];
+  const items = value.map((v) => (typeof v === 'object' && v !== null ? { value: String((v as RankingItem).value), rank: (v as RankingItem).rank ?? null } : { value: String(v), rank: null }));
+  return items.every((item) => item.rank === null) ? items.map((item, index) => ({ ...item, rank: index + 1 })) : items;
+}
+
+/** A suggestion's value as the form holds an answer of its question. */
+function suggestedAnswer(question: Question, value: unknown): AnswerValue {
+  return question.settings.type === 'ranking' ? toRanking(value) : (value as AnswerValue);
 }
 
 /**
@@ -18,7 +34,7 @@ export function initialAnswers(record: AnnotationRecord, questions: Question[]):
       if (saved !== undefined) answers[question.name] = saved.value as AnswerValue;
     } else {
       const suggestion = suggestionFor(record, question);
-      if (suggestion && suggestion.value !== null && suggestion.value !== undefined) answers[question.name] = suggestion.value as AnswerValue;
+      if (suggestion && suggestion.value !== null && suggestion.value !== undefined) answers[question.name] = suggestedAnswer(question, suggestion.value);
     }
   }
   return answers;
