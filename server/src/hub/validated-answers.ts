@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { fromJson } from '../storage/json.js';
+import { listDatasetValidations } from '../storage/repositories/record-validations.repository.js';
 import type { Tables } from '../storage/tables.js';
 
 /**
@@ -8,7 +9,7 @@ import type { Tables } from '../storage/tables.js';
  * validated or its final answer leaves the question out.
  */
 export async function validatedAnswerColumns(db: Kysely<Tables>, datasetId: string, rowOf: Map<string, number>, rows: number): Promise<(question: string) => unknown[]> {
-  const validations = await db.selectFrom('record_validations').select(['record_id', 'values']).where('dataset_id', '=', datasetId).execute();
+  const validations = await listDatasetValidations(db, datasetId);
   const byRow = new Map<number, Record<string, { value: unknown } | undefined>>();
   for (const validation of validations) {
     const row = rowOf.get(validation.record_id);

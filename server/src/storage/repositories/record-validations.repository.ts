@@ -29,6 +29,11 @@ export async function deleteValidation(db: Db, recordId: string): Promise<boolea
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Every final answer of a dataset: its record and stored values (JSON text). */
+export async function listDatasetValidations(db: Db, datasetId: string): Promise<Pick<RecordValidationRow, 'record_id' | 'values'>[]> {
+  return db.selectFrom('record_validations').select(['record_id', 'values']).where('dataset_id', '=', datasetId).execute();
+}
+
 /** A final answer, and whether a response of its record changed after it was given. */
 export type StoredValidation = RecordValidationRow & { stale: boolean };
 
