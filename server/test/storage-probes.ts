@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/storage/dialect.js';
 import { listMatchingRids } from '../src/storage/repositories/search.repository.js';
-import { buildTextMatch } from '../src/storage/search/text-index.js';
+import { listFields } from '../src/storage/repositories/dataset-settings.repository.js';
+import { textWords } from '../src/storage/search/text-tokenizer.js';
 
 /** Test probes into the schema and the text index that read the same on SQLite and PostgreSQL. */
 
@@ -29,7 +30,8 @@ export function metadataIndexExpression(database: Database, name: string): strin
 
 /** rids of the dataset's text index hits for one word (empty when the index does not exist). */
 export async function textIndexRids(database: Database, datasetId: string, term: string): Promise<number[]> {
-  const textMatch = buildTextMatch(term);
-  if (!textMatch) return [];
-  return listMatchingRids(database.db, { datasetId, filters: [], textMatch, sort: [] });
+  const [word] = textWords(term);
+  if (word === undefined) return [];
+  const columns = (await listFields(database.db, datasetId)).map((_, i) => `c${i}`);
+  return listMatchingRids(database.db, { datasetId, filters: [], textMatch: { query: { kind: 'word', word }, columns }, sort: [] });
 }

@@ -12,6 +12,12 @@ export const TEXT_QUERY_MAX_CHARS = 2_000;
 export const TEXT_QUERY_MAX_TERMS = 32;
 
 /**
+ * How deep the operators of a search's `query.text.q` may nest once repeats are merged (FTS5's
+ * expression parser overflows past ~60 levels); `a | b c | d …` nests one level per operator change.
+ */
+export const TEXT_QUERY_MAX_DEPTH = 32;
+
+/**
  * Time one search may take. PostgreSQL cancels a statement past it. SQLite cannot interrupt a
  * statement (better-sqlite3 offers no interrupt or progress handler): there the bounds on the
  * input keep each statement short.

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { readTextHits, textScoresOf, type RecordSearch, type SortKey } from '../../storage/repositories/search.repository.js';
 import type { MetadataColumn, MetadataColumns, VersionedColumns } from '../../storage/search/metadata-columns.js';
-import { listedHits, oneTermOf, positionsFromPostings } from '../../storage/search/text-champions.js';
+import { listedHits, positionsFromPostings } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
+import { oneWordOf, type TextMatch } from '../../storage/search/text-match.js';
 import type { Tables } from '../../storage/tables.js';
 import { bestMatches, type Order } from '../../lib/best-matches.js';
 import { filterTest, passes, passingCandidates, passingPage, passingPositions, type PositionTest } from './position-tests.js';
@@ -85,13 +86,13 @@ async function matches(
 async function bestPassingChampions(
   db: Kysely<Tables>,
   datasetId: string,
-  textMatch: string,
+  textMatch: TextMatch,
   columns: VersionedColumns,
   champions: VersionedChampions,
   tests: PositionTest[],
   { offset, limit }: { offset: number; limit: number },
 ): Promise<ColumnSearchPage | undefined> {
-  const term = oneTermOf(textMatch);
+  const term = oneWordOf(textMatch);
   const candidates = term === undefined ? undefined : positionsFromPostings(champions, textMatch);
   const entries = candidates && listedHits(champions, term!, (rid) => passes(tests, positionOfRid(columns.rids, rid)), offset, limit);
   if (!entries) return undefined;

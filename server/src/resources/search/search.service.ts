@@ -12,6 +12,7 @@ import {
   countSearchMatches,
   countTextHits,
   findDatasetRecord,
+  fuzzyExpansions,
   findRecordsByRids,
   findRecordVector,
   listMatchingRids,
@@ -25,11 +26,12 @@ import {
   type RecordFilter,
   type RecordSearch,
 } from '../../storage/repositories/search.repository.js';
-import { buildTextMatch, textIndexColumn, textQueryTerms } from '../../storage/search/text-index.js';
+import { textIndexColumn } from '../../storage/search/text-index.js';
 import { SearchTimeBudgetExceeded, withinTimeBudget } from '../../storage/search/search-time-budget.js';
-import { SEARCH_TIME_BUDGET_MS, TEXT_QUERY_MAX_CHARS, TEXT_QUERY_MAX_TERMS } from '../../lib/work-limits.js';
-import { oneTermOf, pageFromChampions, readyTextChampions } from '../../storage/search/text-champions.js';
+import { SEARCH_TIME_BUDGET_MS, TEXT_QUERY_MAX_CHARS, TEXT_QUERY_MAX_DEPTH, TEXT_QUERY_MAX_TERMS } from '../../lib/work-limits.js';
+import { pageFromChampions, readyTextChampions } from '../../storage/search/text-champions.js';
 import type { VersionedChampions } from '../../storage/search/text-champions-reader.js';
+import { distinctQueryTerms, fuzzyTermsOf, matchDepth, oneWordOf, parseUserTextQuery, resolveTextQuery, type TextMatch } from '../../storage/search/text-match.js';
 import { readyMetadataColumns } from '../../storage/search/metadata-columns.js';
 import { readRecordSetVersion } from '../../storage/search/versioned-copies.js';
 import { findSimilarRecords } from '../../storage/search/vector-index.js';
@@ -104,14 +106,22 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   const visibility = options.me ? recordVisibilityFor(user, settings) : {};
   const perspective: SearchPerspective = { userId: options.me ? user.id : undefined, seesValidation: user.role !== 'annotator' };
 
-  let textMatch: string | undefined;
+  let textMatch: TextMatch | undefined;
   let matchesNothing = false;
   const textQuery = body.query?.text ?? undefined;
   if (textQuery) {
     const field = textQuery.field ? findTextField(settings, textQuery.field) : undefined;
-    checkTextQuery(textQuery.q);
-    textMatch = buildTextMatch(textQuery.q, field ? textIndexColumn(settings.fields, field.name) : undefined);
-    if (textMatch === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
+    const parsed = parseCheckedTextQuery(textQuery.q);
+    if (parsed === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
+    else {
+      const expansions = await withinBudget(db, (q) => fuzzyExpansions(q, dataset.id, fuzzyTermsOf(parsed)));
+      const query = resolveTextQuery(parsed, expansions);
+      const columns = settings.fields.map((_, i) => `c${i}`);
+      if (query === undefined) matchesNothing = true;
+      else if (matchDepth(query) > TEXT_QUERY_MAX_DEPTH) {
+        throw new UnprocessableError(`Text query nests its operators too deeply: ${matchDepth(query)} levels, at most ${TEXT_QUERY_MAX_DEPTH} are allowed.`);
+      } else textMatch = { query, column: field ? textIndexColumn(settings.fields, field.name) : undefined, columns };
+    }
   }
 
   // A hidden question or metadata property does not exist for the caller: filtering or sorting by
@@ -241,17 +251,20 @@ async function pageOfMatches(
 }
 
 /**
- * A text query's bounds (lib/work-limits.ts): the index walks every hit of each distinct term, so
- * the work grows with their number; repeated terms count once.
+ * A text query's tree (storage/search/text-query-parser.ts) within its bounds (lib/work-limits.ts):
+ * the index walks every hit of each distinct term, so the work grows with their number; repeated
+ * terms count once.
  */
-function checkTextQuery(q: string) {
+function parseCheckedTextQuery(q: string) {
   if (q.length > TEXT_QUERY_MAX_CHARS) {
     throw new UnprocessableError(`Text query is too long: ${q.length} characters, at most ${TEXT_QUERY_MAX_CHARS} are allowed.`);
   }
-  const terms = textQueryTerms(q).length;
+  const parsed = parseUserTextQuery(q);
+  const terms = distinctQueryTerms(parsed).length;
   if (terms > TEXT_QUERY_MAX_TERMS) {
     throw new UnprocessableError(`Text query has too many distinct terms: ${terms}, at most ${TEXT_QUERY_MAX_TERMS} are allowed.`);
   }
+  return parsed;
 }
 
 /** Runs a search's heavy queries within SEARCH_TIME_BUDGET_MS; past it, a 422 telling how to narrow the search. */
@@ -274,8 +287,8 @@ function searchOverBudget(): UnprocessableError {
  * A one-term text search's page from the dataset's champion lists, when they hold it: the page
  * and total without ranking every hit. PostgreSQL scores the page's few rows with ts_rank.
  */
-async function pageOfOneTerm(db: Db, datasetId: string, textMatch: string, champions: VersionedChampions, options: SearchOptions) {
-  const term = oneTermOf(textMatch);
+async function pageOfOneTerm(db: Db, datasetId: string, textMatch: TextMatch, champions: VersionedChampions, options: SearchOptions) {
+  const term = oneWordOf(textMatch);
   const found = term === undefined ? undefined : pageFromChampions(champions, term, options.offset, options.limit);
   if (!found) return undefined;
   const rids = found.page.map((hit) => hit.rid);

@@ -19,7 +19,7 @@ let ds: SearchDataset;
 
 // Seeded, so a failure replays. Skewed word choice (frequent and rare terms), lengths from 1 to
 // 40 words and repeated words, so ranks depend on both frequency and length; `Café`/`CAFE` check
-// that case and diacritics are folded as the index folds them.
+// that case is folded and accents kept as the index does.
 const random = seededRandom(5);
 const WORDS = ['alpha', 'beta', 'Café', 'delta', 'CAFE', 'omega', 'sigma', 'kappa', 'lambda', 'rho', 'tau', 'zeta'];
 const word = () => WORDS[Math.floor(random() ** 2 * WORDS.length)];
@@ -64,7 +64,7 @@ describe('one-term text searches from champion lists (large datasets)', () => {
   const cases: [string, Record<string, unknown>, string?][] = [
     ['the most frequent term', text('alpha')],
     ['a less frequent term', text('delta')],
-    ['a term written with case and diacritics', text('cafe')],
+    ['a term written in another case', text('cafe')],
     ['the same term as typed by a user', text('  CAFÉ!  ')],
     ['a page further on', text('beta'), 'limit=15&offset=30'],
     ['the last page the list holds', text('alpha'), 'limit=10&offset=50'],

@@ -2,7 +2,10 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { bestMatches, type Order } from '../../lib/best-matches.js';
 import { dialectOf, type DialectName } from '../dialect.js';
 import type { RecordRow, Tables } from '../tables.js';
-import { parseTextMatch, postgresTableExists, searchTokens, textIndexTable } from '../search/text-index.js';
+import { EVERY_RECORD_WORD, postgresTableExists, textIndexTable } from '../search/text-index.js';
+import { fuzzyCandidates, looksForWords, type TextMatch } from '../search/text-match.js';
+import { compilePostgresMatch } from '../search/text-query-postgres.js';
+import { compileSqliteMatch } from '../search/text-query-sqlite.js';
 import { jsonKeyPath } from './dataset-settings.repository.js';
 import { countRecords } from './datasets.repository.js';
 import { sqliteHandle } from '../open-database.js';
@@ -51,8 +54,8 @@ export type SortKey = { order: 'asc' | 'desc' } & (
 export interface RecordSearch {
   datasetId: string;
   filters: RecordFilter[];
-  /** FTS5 MATCH expression (text-index.ts buildTextMatch); undefined = no text query. */
-  textMatch?: string;
+  /** The text query (storage/search/text-match.ts); undefined = no text query. */
+  textMatch?: TextMatch;
   sort: SortKey[];
   /**
    * Visit the text hits first and look each record up (set when the hits are few), instead of
@@ -114,13 +117,13 @@ async function countResponded(db: Db, search: RecordSearch, userId: string | und
 }
 
 /** Hits of a MATCH expression in the dataset's FTS table (no ranking: cheap). */
-export async function countTextHits(db: Db, datasetId: string, textMatch: string): Promise<number> {
+export async function countTextHits(db: Db, datasetId: string, textMatch: TextMatch): Promise<number> {
   if (dialectOf(db) === 'postgres') {
     const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${textHitsSql(datasetId, textMatch, 'postgres', false)}) h`.execute(db);
     return Number(rows[0]?.n ?? 0);
   }
   const fts = ftsTable(datasetId);
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${textMatch}`.execute(db);
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${compileSqliteMatch(textMatch)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -148,7 +151,7 @@ export async function pageByTextScore(db: Db, search: RecordSearch, offset: numb
  * no index-only scans), and ranking then counting in SQL would visit every hit twice. SQLite ranks
  * in FTS5 and leaves the total to the caller (an index-only count, needed only for a full page).
  */
-export async function pageOfTextHits(db: Db, datasetId: string, textMatch: string, offset: number, limit: number): Promise<{ page: ScoredRid[]; total?: number }> {
+export async function pageOfTextHits(db: Db, datasetId: string, textMatch: TextMatch, offset: number, limit: number): Promise<{ page: ScoredRid[]; total?: number }> {
   if (dialectOf(db) !== 'postgres') return { page: await pageByTextScore(db, { datasetId, filters: [], textMatch, sort: [] }, offset, limit) };
   const { rids, scores } = await readTextHits(db, datasetId, textMatch, true);
   const byRank: Order = (a, b) => scores![b] - scores![a] || rids[a] - rids[b];
@@ -161,11 +164,13 @@ export async function pageOfTextHits(db: Db, datasetId: string, textMatch: strin
  * (storage/search/text-champions.ts). PostgreSQL only: ts_rank needs just the row, where FTS5's
  * bm25 would read every hit of each term again for its weights.
  */
-export async function textScoresOf(db: Db, datasetId: string, textMatch: string, rids: number[]): Promise<Map<number, number>> {
+export async function textScoresOf(db: Db, datasetId: string, textMatch: TextMatch, rids: number[]): Promise<Map<number, number>> {
   if (rids.length === 0) return new Map();
   // No `@@` test: the rids are hits already, and with one the planner may scan every hit's row.
+  const { rank } = compilePostgresMatch(textMatch);
+  const score = rank === undefined ? sql`0` : sql`ts_rank(t.doc, ${rank}::tsquery)`;
   const { rows } = await sql<{ rid: number; score: number }>`
-    SELECT t.rid, ts_rank(t.doc, ${postgresTextQuery(textMatch)}) AS score FROM ${ftsTable(datasetId)} t WHERE t.rid IN (${sql.join(rids)})`.execute(db);
+    SELECT t.rid, ${score} AS score FROM ${ftsTable(datasetId)} t WHERE t.rid IN (${sql.join(rids)})`.execute(db);
   return new Map(rows.map((row) => [Number(row.rid), Number(row.score)]));
 }
 
@@ -194,7 +199,7 @@ export async function listMatchingRids(db: Db, search: RecordSearch): Promise<nu
  * on PostgreSQL) when asked, read from the text index alone (no record is visited) straight into
  * typed arrays: the input of the in-memory metadata column search (resources/search/column-search.ts).
  */
-export async function readTextHits(db: Db, datasetId: string, textMatch: string, withScore: boolean): Promise<{ rids: Float64Array; scores?: Float64Array }> {
+export async function readTextHits(db: Db, datasetId: string, textMatch: TextMatch, withScore: boolean): Promise<{ rids: Float64Array; scores?: Float64Array }> {
   if (dialectOf(db) === 'postgres') {
     const { rows } = await sql<{ rid: number; score?: number }>`
       SELECT h.* FROM (${textHitsSql(datasetId, textMatch, 'postgres', withScore)}) h ORDER BY h.rid`.execute(db);
@@ -205,11 +210,13 @@ export async function readTextHits(db: Db, datasetId: string, textMatch: string,
   }
   const fts = ftsName(datasetId);
   const handle = sqliteHandle(db);
+  const match = compileSqliteMatch(textMatch);
   if (!withScore) {
-    const rids = handle.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid`).pluck().all(textMatch) as number[];
+    const rids = handle.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid`).pluck().all(match) as number[];
     return { rids: Float64Array.from(rids) };
   }
-  const rows = handle.prepare(`SELECT rowid, bm25(${fts}) FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid`).raw().all(textMatch) as [number, number][];
+  const score = looksForWords(textMatch.query) ? `bm25(${fts})` : '0';
+  const rows = handle.prepare(`SELECT rowid, ${score} FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid`).raw().all(match) as [number, number][];
   const rids = new Float64Array(rows.length);
   const scores = new Float64Array(rows.length);
   rows.forEach(([rid, score], i) => {
@@ -285,26 +292,48 @@ function ftsName(datasetId: string): string {
 }
 
 /**
- * The dataset's text hits `(rid[, score])` for a buildTextMatch expression; lower score = better
- * (SQLite bm25; PostgreSQL minus ts_rank). PostgreSQL terms pass through plainto_tsquery as
- * plain tokens (AND of terms), so no user input is ever tsquery syntax.
+ * The dataset's text hits `(rid[, score])` for a text query; lower score = better (SQLite bm25;
+ * PostgreSQL minus ts_rank). The query reaches the index compiled (text-query-sqlite.ts,
+ * text-query-postgres.ts): user text is never FTS5 or tsquery syntax.
  */
-function textHitsSql(datasetId: string, textMatch: string, d: DialectName, withScore: boolean): RawBuilder<unknown> {
+function textHitsSql(datasetId: string, textMatch: TextMatch, d: DialectName, withScore: boolean): RawBuilder<unknown> {
   const fts = ftsTable(datasetId);
   if (d === 'postgres') {
-    const { column } = parseTextMatch(textMatch);
-    const document = sql.raw(`t.${column ?? 'doc'}`);
-    const query = postgresTextQuery(textMatch);
-    const score = withScore ? sql`, -ts_rank(${document}, ${query}) AS score` : sql``;
-    return sql`SELECT t.rid${score} FROM ${fts} t WHERE ${document} @@ ${query}`;
+    const { condition, rank } = compilePostgresMatch(textMatch);
+    const document = sql.raw(`t.${textMatch.column ?? 'doc'}`);
+    const score = !withScore ? sql`` : rank === undefined ? sql`, 0 AS score` : sql`, -ts_rank(${document}, ${rank}::tsquery) AS score`;
+    return sql`SELECT t.rid${score} FROM ${fts} t WHERE ${condition}`;
   }
-  const score = withScore ? sql`, bm25(${fts}) AS score` : sql``;
-  return sql`SELECT rowid AS rid${score} FROM ${fts} WHERE ${fts} MATCH ${textMatch}`;
+  const score = !withScore ? sql`` : looksForWords(textMatch.query) ? sql`, bm25(${fts}) AS score` : sql`, 0 AS score`;
+  return sql`SELECT rowid AS rid${score} FROM ${fts} WHERE ${fts} MATCH ${compileSqliteMatch(textMatch)}`;
 }
 
-/** The tsquery of a buildTextMatch expression's terms (their AND, as plain tokens). */
-function postgresTextQuery(textMatch: string): RawBuilder<unknown> {
-  return sql`plainto_tsquery('simple', ${searchTokens(parseTextMatch(textMatch).terms.join(' '))})`;
+/**
+ * The dataset's words for fuzzy terms (`word~distance`): each one's closest words in the text
+ * index, at most MAX_FUZZY_EXPANSIONS (storage/search/text-match.ts). Only words of a length
+ * within reach are read out of the index's vocabulary.
+ */
+export async function fuzzyExpansions(db: Db, datasetId: string, terms: { word: string; distance: number }[]): Promise<Map<string, string[]>> {
+  const expansions = new Map<string, string[]>();
+  if (terms.length === 0) return expansions;
+  const lengths = terms.map((term) => [...term.word].length);
+  const shortest = Math.max(1, Math.min(...terms.map((term, i) => lengths[i] - term.distance)));
+  const longest = Math.max(...terms.map((term, i) => lengths[i] + term.distance));
+  const fts = ftsName(datasetId);
+  let vocabulary: string[];
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ word: string }>`
+      SELECT word FROM ts_stat(${`SELECT doc FROM ${fts}`}) WHERE char_length(word) BETWEEN ${shortest} AND ${longest}`.execute(db);
+    vocabulary = rows.map((row) => row.word);
+  } else {
+    // A vocabulary table of the index in this connection's temp schema: nothing is stored.
+    await sql.raw(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${fts}_vocabulary USING fts5vocab(main, ${fts}, 'row')`).execute(db);
+    const { rows } = await sql<{ term: string }>`
+      SELECT term FROM ${sql.raw(`temp.${fts}_vocabulary`)} WHERE length(term) BETWEEN ${shortest} AND ${longest} AND term <> ${EVERY_RECORD_WORD}`.execute(db);
+    vocabulary = rows.map((row) => row.term);
+  }
+  for (const term of terms) expansions.set(`${term.word}~${term.distance}`, fuzzyCandidates(term.word, term.distance, vocabulary));
+  return expansions;
 }
 
 /**

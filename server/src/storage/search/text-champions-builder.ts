@@ -1,5 +1,6 @@
 import type { RecordPage } from './dataset-snapshot.js';
-import { countIndexTokens, indexTokens, searchableText, type TextIndexField } from './text-index.js';
+import { searchableText, type TextIndexField } from './text-index.js';
+import { textWords } from './text-tokenizer.js';
 import { PostingsWriter, type TermPostings } from './text-postings.js';
 
 /**
@@ -10,7 +11,7 @@ import { PostingsWriter, type TermPostings } from './text-postings.js';
  * A one-term query's relevance orders its hits by a per-hit key (the query's weight, e.g. bm25's
  * idf, is the same for every hit):
  * - `bm25` (SQLite FTS5): tf·(k1+1) / (tf + k1·(1 − b + b·D/avgdl)), D the record's token count
- *   over all fields, avgdl its mean, k1 = 1.2, b = 0.75, FTS5's formula and constants;
+ *   over all fields plus the index's `u` word (text-index.ts), avgdl its mean, k1 = 1.2, b = 0.75, FTS5's formula and constants;
  * - `frequency` (PostgreSQL ts_rank without normalisation): the term's position count in the
  *   record's tsvector, which ts_rank grows with (positions past 16383 share one, at most 256).
  * Ties go to the lower rid in both, as the index's own ranking breaks them.
@@ -86,12 +87,15 @@ export class ChampionsBuilder {
   private heaps?: Map<string, TermHeap>;
   /** Records seen by `rank`: the next record's position in the snapshot. */
   private position = 0;
+  /** Words an FTS5 row holds besides the fields': its `u` word. */
+  private readonly rowExtra: number;
 
   constructor(
     fields: TextIndexField[],
     private readonly ranking: ChampionRanking,
     private readonly limits: ChampionLimits = DEFAULT_CHAMPION_LIMITS[ranking],
   ) {
+    this.rowExtra = ranking === 'bm25' ? 1 : 0;
     this.fields = fields.map((field) => ({ name: field.name, settings: typeof field.settings === 'string' ? JSON.parse(field.settings) : field.settings }));
   }
 
@@ -99,12 +103,13 @@ export class ChampionsBuilder {
     for (const [, json] of rows) {
       const texts = this.recordTexts(json);
       if (this.records++ % SAMPLE_EVERY === 0) {
-        const tokens = texts.flatMap(indexTokens);
-        this.tokens += tokens.length;
+        const tokens = texts.flatMap(textWords);
+        this.tokens += tokens.length + this.rowExtra;
         this.sampled += 1;
         for (const term of new Set(tokens)) this.sampledHits.set(term, (this.sampledHits.get(term) ?? 0) + 1);
       } else {
-        for (const text of texts) this.tokens += countIndexTokens(text);
+        this.tokens += this.rowExtra;
+        for (const text of texts) this.tokens += textWords(text).length;
       }
     }
   }
@@ -114,7 +119,7 @@ export class ChampionsBuilder {
     const averageLength = this.averageLength();
     const touched: TermHeap[] = [];
     for (const [rid, json] of rows) {
-      const tokens = this.recordTexts(json).flatMap(indexTokens);
+      const tokens = this.recordTexts(json).flatMap(textWords);
       for (let index = 0; index < tokens.length; index++) {
         const heap = heaps.get(tokens[index]);
         if (!heap) continue;
@@ -124,7 +129,7 @@ export class ChampionsBuilder {
       for (const heap of touched) {
         heap.postings?.add(this.position);
         const frequency = this.ranking === 'bm25' ? heap.frequency : Math.min(MAX_POSITIONS, heap.frequency);
-        heap.offer(this.ranking === 'bm25' ? bm25Key(frequency, tokens.length, averageLength) : frequency, rid);
+        heap.offer(this.ranking === 'bm25' ? bm25Key(frequency, tokens.length + this.rowExtra, averageLength) : frequency, rid);
         heap.endRecord();
       }
       touched.length = 0;

@@ -5,7 +5,8 @@ import type { Tables } from '../tables.js';
 import { runSearchWorker, snapshotSourceOf } from './search-worker.js';
 import { bm25Weight, DEFAULT_CHAMPION_LIMITS, type ChampionLimits } from './text-champions-builder.js';
 import { readSqliteTextChampions, type ChampionsRequest, type VersionedChampions } from './text-champions-reader.js';
-import { indexTokens, parseTextMatch, type TextIndexField } from './text-index.js';
+import type { TextIndexField } from './text-index.js';
+import { allWordsOf, type TextMatch } from './text-match.js';
 import { decodePostings, intersectPositions } from './text-postings.js';
 import { VersionedCopies, type CopyPolicy } from './versioned-copies.js';
 
@@ -44,13 +45,6 @@ export function readyTextChampions(db: Kysely<Tables>, datasetId: string, versio
   return copies.ready(db, datasetId, version, shape, () => buildChampions(db, request));
 }
 
-/** The one index term `textMatch` looks for over all fields; undefined for other matches. */
-export function oneTermOf(textMatch: string): string | undefined {
-  const { column, terms } = parseTextMatch(textMatch);
-  const tokens = terms.length === 1 && column === undefined ? indexTokens(terms[0]) : [];
-  return tokens.length === 1 ? tokens[0] : undefined;
-}
-
 /**
  * One page of a search for `term` alone, best first, and its total; undefined when the lists do
  * not hold the term (it is in few records: the index is fast) or the page lies past its list.
@@ -82,15 +76,15 @@ export function listedHits(champions: VersionedChampions, term: string, accept: 
 /**
  * The records holding every term of `textMatch`, as ascending positions in the snapshot the lists
  * were built from (records in rid order), from the terms' postings; undefined when a term has
- * none (it is in few records, or the lists keep no postings) or the match names one field.
+ * none (it is in few records, or the lists keep no postings), the match names one field or it is
+ * more than words that must all be there.
  */
-export function positionsFromPostings(champions: VersionedChampions, textMatch: string): Int32Array | undefined {
-  const { column, terms } = parseTextMatch(textMatch);
-  if (column !== undefined || terms.length === 0) return undefined;
+export function positionsFromPostings(champions: VersionedChampions, textMatch: TextMatch): Int32Array | undefined {
+  const terms = allWordsOf(textMatch);
+  if (terms === undefined) return undefined;
   const lists: Int32Array[] = [];
   for (const term of terms) {
-    const tokens = indexTokens(term);
-    const list = tokens.length === 1 ? champions.terms.get(tokens[0]) : undefined;
+    const list = champions.terms.get(term);
     if (!list?.postings) return undefined;
     lists.push(decodePostings(champions.postings, list.postings, list.hits));
   }

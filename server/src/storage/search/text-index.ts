@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import type { Tables } from '../tables.js';
+import { textWords } from './text-tokenizer.js';
 
 /**
  * Full-text index of record fields, one table per dataset (limits.md §2: scoping by dataset
@@ -8,9 +9,9 @@ import type { Tables } from '../tables.js';
  * in creation order (`c0`, `c1`, ...), so `field` searches read one column.
  * - SQLite: a contentless FTS5 table (rowid = records.rid); the records table keeps the text.
  * - PostgreSQL: a table `(rid, doc tsvector, c0 tsvector, ...)` with a GIN index on `doc` (all
- *   fields) and on each column. Text is cut into tokens here, exactly as for FTS5's unicode61
- *   tokenizer (letter/number runs, lower case, diacritics removed), and fed to the `simple`
- *   configuration (no stemming, no stop words), so both dialects find the same records.
+ *   fields) and on each column.
+ * Both hold the words of text-tokenizer.ts (the reference engine's standard analyzer), made here,
+ * so both dialects find the same records.
  */
 export interface TextIndexField {
   name: string;
@@ -49,10 +50,19 @@ export async function createTextIndex(db: Kysely<Tables>, dialect: DialectName, 
   const columns = fields.map((_, i) => `c${i}`).join(', ') || 'c0';
   await sql
     .raw(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${textIndexTable(datasetId)} USING fts5(${columns}, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`,
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${textIndexTable(datasetId)} USING fts5(${columns}, u, content='', contentless_delete=1, tokenize="${SQLITE_TOKENIZER}")`,
     )
     .execute(db);
 }
+
+/**
+ * FTS5's `ascii` tokenizer over text already cut into words (text-tokenizer.ts): every non-ASCII
+ * character and the ASCII ones a word may hold are token characters, spaces separate.
+ */
+const SQLITE_TOKENIZER = "ascii tokenchars '''_.,;:'";
+
+/** The one word of every row's `u` column: the set a negation subtracts from (text-query-sqlite.ts). */
+export const EVERY_RECORD_WORD = '_';
 
 export async function dropTextIndex(db: Kysely<Tables>, _dialect: DialectName, datasetId: string) {
   await sql.raw(`DROP TABLE IF EXISTS ${textIndexTable(datasetId)}`).execute(db);
@@ -84,10 +94,8 @@ export async function indexRecordTexts(
     const perStatement = Math.max(1, Math.floor(30_000 / (fields.length + 2)));
     for (let start = 0; start < records.length; start += perStatement) {
       const rows = records.slice(start, start + perStatement).map((record) => {
-        const texts = fields.map((field) => searchableText(field, record.fields[field.name]));
-        const doc = texts.filter((t): t is string => t !== null).map(searchTokens).join(' ');
-        const vectors = texts.map((t) => (t === null ? sql`NULL` : sql`to_tsvector('simple', ${searchTokens(t)})`));
-        return sql`(${record.rid}, to_tsvector('simple', ${doc}), ${sql.join(vectors)})`;
+        const { doc, columns: vectors } = postgresVectors(fields.map((field) => searchableText(field, record.fields[field.name])));
+        return sql`(${record.rid}, ${doc}::tsvector, ${sql.join(vectors.map((v) => (v === null ? sql`NULL` : sql`${v}::tsvector`)))})`;
       });
       await sql`INSERT INTO ${table} (rid, doc, ${columns}) VALUES ${sql.join(rows)} ON CONFLICT (rid) DO UPDATE SET ${updates}`.execute(db);
     }
@@ -99,10 +107,10 @@ export async function indexRecordTexts(
   const perStatement = Math.max(1, Math.floor(30_000 / (fields.length + 1)));
   for (let start = 0; start < records.length; start += perStatement) {
     const rows = records.slice(start, start + perStatement).map((record) => {
-      const texts = fields.map((field) => searchableText(field, record.fields[field.name]));
-      return sql`(${record.rid}, ${sql.join(texts)})`;
+      const texts = fields.map((field) => sqliteIndexText(searchableText(field, record.fields[field.name])));
+      return sql`(${record.rid}, ${sql.join(texts)}, ${EVERY_RECORD_WORD})`;
     });
-    await sql`INSERT INTO ${table} (rowid, ${columns}) VALUES ${sql.join(rows)}`.execute(db);
+    await sql`INSERT INTO ${table} (rowid, ${columns}, u) VALUES ${sql.join(rows)}`.execute(db);
   }
 }
 
@@ -136,80 +144,38 @@ function collectStrings(value: unknown): string[] {
   return [];
 }
 
-/** Runs of characters the unicode61 tokenizer keeps in tokens (letters, numbers, marks, private use). */
-const TOKEN_RUN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+/**
+ * A field's words as the FTS5 table takes them: one space apart, so its tokenizer (`ascii` with
+ * the characters words may hold as token characters) finds exactly these words.
+ */
+function sqliteIndexText(text: string | null): string | null {
+  return text === null ? null : textWords(text).join(' ');
+}
+
+/** PostgreSQL keeps positions up to this one. */
+const MAX_POSITION = 16_383;
 
 /**
- * The distinct terms of a user's text query, in first-seen order: its token runs, one per index
- * token (`The`, `the` and `thé` are one term). The index would otherwise walk a term's postings
- * once per repetition: "the" 400 times cost a minute on 5,000 records.
+ * tsvector input for a record: `doc` holds every field's words, a position apart between fields
+ * (a phrase never spans two fields, as in FTS5), each `cN` one field's words. Written as tsvector
+ * text so PostgreSQL keeps the words as they are (its own parser would cut `can't` in two).
  */
-export function textQueryTerms(text: string): string[] {
-  const terms = new Map<string, string>();
-  for (const token of text.match(TOKEN_RUN) ?? []) {
-    // Keyed by the index's form, but the token run itself is what reaches FTS5, which folds it as
-    // it folds documents (NFD of a Hangul syllable, for one, is not what FTS5 stores).
-    const key = indexTokens(token).join(' ');
-    if (!terms.has(key)) terms.set(key, token);
-  }
-  return [...terms.values()];
+function postgresVectors(texts: (string | null)[]): { doc: string; columns: (string | null)[] } {
+  const docParts: string[] = [];
+  let offset = 0;
+  const columns = texts.map((text) => {
+    if (text === null) return null;
+    const words = textWords(text);
+    const parts = words.map((word, i) => `${tsvectorLexeme(word)}:${Math.min(MAX_POSITION, i + 1)}`);
+    words.forEach((word, i) => docParts.push(`${tsvectorLexeme(word)}:${Math.min(MAX_POSITION, offset + i + 1)}`));
+    offset += words.length + 1;
+    return parts.join(' ');
+  });
+  return { doc: docParts.join(' '), columns };
 }
 
-/**
- * The FTS5 MATCH expression for a user's text query (contract §4.2: tokenised, case-insensitive,
- * every term must match), restricted to one index column when given. User text never reaches
- * FTS5 syntax: it is cut into token runs and each is quoted, so `"`, `*`, `AND`, `NEAR(` or
- * `col:` are plain words. Repeated terms appear once (textQueryTerms). Returns undefined when
- * the text has no tokens (matches nothing, as the reference's `match` with zero terms).
- */
-export function buildTextMatch(text: string, column?: string): string | undefined {
-  const terms = textQueryTerms(text);
-  if (terms.length === 0) return undefined;
-  const phrases = terms.map((term) => `"${term}"`).join(' ');
-  return column ? `${column} : (${phrases})` : phrases;
-}
-
-/**
- * Text as the index sees it on PostgreSQL: the unicode61 token runs, lower case, without
- * diacritics, one space apart. The same function prepares documents and queries.
- */
-export function searchTokens(text: string): string {
-  return indexTokens(text).join(' ');
-}
-
-const ASCII = /^[\x00-\x7f]*$/;
-/** TOKEN_RUN within lower-case ASCII text, where it is just letters and digits. */
-const ASCII_TOKEN_RUN = /[a-z0-9]+/g;
-
-/** The tokens the index holds for a text: unicode61 token runs, lower case, without diacritics. */
-export function indexTokens(text: string): string[] {
-  if (ASCII.test(text)) return text.toLowerCase().match(ASCII_TOKEN_RUN) ?? [];
-  const tokens = text.match(TOKEN_RUN);
-  if (!tokens) return [];
-  return tokens.map((token) => (ASCII.test(token) ? token.toLowerCase() : token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()));
-}
-
-/** How many tokens indexTokens finds in a text, without making them (the champion lists' first pass). */
-export function countIndexTokens(text: string): number {
-  if (!ASCII.test(text)) return text.match(TOKEN_RUN)?.length ?? 0;
-  let count = 0;
-  let inToken = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const lower = c | 0x20; // ASCII letters fold to lower case
-    const tokenChar = (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39);
-    if (tokenChar && !inToken) count += 1;
-    inToken = tokenChar;
-  }
-  return count;
-}
-
-/** The column and terms of a buildTextMatch expression (terms are token runs: never quoted). */
-export function parseTextMatch(textMatch: string): { column?: string; terms: string[] } {
-  const restricted = /^(c\d+) : \((.*)\)$/s.exec(textMatch);
-  const phrases = restricted ? restricted[2] : textMatch;
-  const terms = [...phrases.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
-  return { column: restricted?.[1], terms };
+function tsvectorLexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 /** Whether a table exists (PostgreSQL; a draft dataset has no text index yet). */

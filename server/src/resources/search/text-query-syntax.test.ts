@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestApi } from '../../../test/api-client.js';
+import { createPrincipals, type Principals } from '../../../test/fixtures.js';
+import { createSearchDataset, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { up as indexTextAsStandardWords } from '../../storage/migrations/202611260100_index_text_as_standard_words.js';
+import { dropTextIndex, textIndexTable } from '../../storage/search/text-index.js';
+
+/**
+ * The reference engine's query syntax (`simple_query_string`, default operator AND) on a fixed
+ * corpus: each query's hits as that syntax and the standard analyzer define them. Record numbers
+ * are the corpus positions; `context` plays a title, `text` the body.
+ */
+const corpus: [context: string, text: string][] = [
+  ['Argilla intro', 'argilla is a collaboration tool for AI engineers'], // 1
+  ['Distilabel', 'distilabel and argilla work together'], // 2
+  ['Snake case', 'use my_term in python code'], // 3
+  ['Contractions', "you can't stop the signal"], // 4
+  ['Numbers', 'pi is 3.14 and the code a1b2'], // 5
+  ['Order', 'quick brown fox jumps over the lazy dog'], // 6
+  ['Reverse', 'the dog lazy jumps over the brown quick fox'], // 7
+  ['Accents', 'Café au lait à Paris'], // 8
+  ['Typos', 'argila is misspelled here'], // 9
+  ['quick', 'brown dog'], // 10
+  ['Empty', '...'], // 11
+];
+const every = corpus.map((_, i) => i + 1);
+const except = (...numbers: number[]) => every.filter((n) => !numbers.includes(n));
+
+/** [query, hits (ascending), field] */
+const table: [string, number[], string?][] = [
+  // operators
+  ['argilla', [1, 2]],
+  ['argilla distilabel', [2]],
+  ['argilla + distilabel', [2]],
+  ['argilla | python', [1, 2, 3]],
+  ['argilla -distilabel', [1]],
+  ['-argilla', except(1, 2)],
+  ['--argilla', [1, 2]],
+  ['argilla | -distilabel', every],
+  ['-(argilla | dog)', [3, 4, 5, 8, 9, 11]],
+  // left to right, no precedence; parentheses group
+  ['python | dog lazy', [6, 7]],
+  ['dog lazy | python', [3, 6, 7]],
+  ['argilla | python -distilabel', [1, 3]],
+  ['(argilla | python) -distilabel', [1, 3]],
+  // phrases and slop
+  ['"quick brown"', [6]],
+  ['"brown fox"~1', [6, 7]],
+  ['"quick fox"~1', [6, 7]],
+  ['"fox quick"~3', [6, 7]],
+  // prefix and fuzziness
+  ['arg*', [1, 2, 9]],
+  ['ARG*', [1, 2, 9]],
+  ['my_t*', [3]],
+  ['foo-ba*', []],
+  ['argilla~1', [1, 2, 9]],
+  ['argilla~', [1, 2, 9]],
+  ['argilla~x', [1, 2]],
+  ['argilla~1 -argilla', [9]],
+  // the standard analyzer's words: lower case, accents kept, UAX #29 boundaries
+  ['my_term', [3]],
+  ['my', []],
+  ["can't", [4]],
+  ['can', []],
+  ['3.14', [5]],
+  ['3', []],
+  ['a1b2', [5]],
+  ['café', [8]],
+  ['CAFÉ', [8]],
+  ['cafe', []],
+  // escapes and malformed input
+  ['\\-argilla', [1, 2]],
+  ['"quick brown', [6, 7, 10]],
+  ['argilla (', [1, 2]],
+  ['argilla |', [1, 2]],
+  ['| argilla', [1, 2]],
+  ['"" argilla', [1, 2]],
+  ['() | python', [3]],
+  ['-', []],
+  ['*', every],
+  // one field
+  ['distilabel', [2], 'context'],
+  ['-argilla', except(1), 'context'],
+  ['"quick brown"', [], 'context'],
+];
+
+let server: TestServer;
+let api: TestApi;
+let p: Principals;
+let ds: SearchDataset;
+const numberOf = new Map<string, number>();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new TestApi(server.url);
+  p = await createPrincipals(api);
+  ds = await createSearchDataset(api, p.workspace.id);
+  const records = await upsertRecords(
+    api,
+    ds.id,
+    corpus.map(([context, text], i) => ({ external_id: `n${i + 1}`, fields: { context, text } })),
+  );
+  records.forEach((record) => numberOf.set(record.external_id, Number(record.external_id.slice(1))));
+});
+afterAll(() => server.close());
+
+async function search(q: string, field?: string) {
+  return p.owner.post(`/datasets/${ds.id}/records/search?limit=100`, { query: { text: { q, field } } });
+}
+
+describe('text query syntax', () => {
+  it.each(table)('%j finds %j (field %s)', async (q, expected, field) => {
+    const res = await search(q, field);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const found = res.body.items.map((item: { record: { external_id: string } }) => numberOf.get(item.record.external_id)!);
+    expect([...found].sort((a, b) => a - b)).toEqual(expected);
+    expect(res.body.total).toBe(expected.length);
+  });
+
+  it('ranks the records holding more of what an OR looks for first', async () => {
+    const res = await search('argilla | distilabel');
+    const found = res.body.items.map((item: { record: { external_id: string } }) => item.record.external_id);
+    expect(found[0]).toBe('n2');
+  });
+
+  it('lists hits found only through a negation in record order', async () => {
+    const res = await search('-argilla');
+    expect(res.body.items.map((item: { record: { external_id: string } }) => numberOf.get(item.record.external_id))).toEqual(except(1, 2));
+  });
+
+  it('still bounds the query: 2,000 characters, 32 distinct terms and 32 levels of operators; repeats merge', async () => {
+    const many = Array.from({ length: 33 }, (_, i) => `w${i}*`).join(' | ');
+    const res = await search(many);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe('Text query has too many distinct terms: 33, at most 32 are allowed.');
+    const repeated = await search(Array.from({ length: 60 }, () => '"quick brown" | quick~1').join(' '));
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.total).toBe(3);
+    const alternating = Array.from({ length: 20 }, (_, i) => `w${i % 10} | w${(i + 3) % 10}`).join(' ');
+    const deep = await search(alternating);
+    expect(deep.status).toBe(422);
+    expect(deep.body.detail).toBe('Text query nests its operators too deeply: 40 levels, at most 32 are allowed.');
+    const long = await search('a'.repeat(2001));
+    expect(long.body.detail).toBe('Text query is too long: 2001 characters, at most 2000 are allowed.');
+  });
+});
+
+describe('a text index built before these words', () => {
+  it('is rebuilt by the migration with the standard words and the set negations start from', async () => {
+    const { db, dialect } = server.app.database;
+    await dropTextIndex(db, dialect, ds.id);
+    const table = textIndexTable(ds.id);
+    // The earlier layouts: letter/number runs, no `u` column.
+    if (dialect === 'postgres') await sql.raw(`CREATE TABLE ${table} (rid bigint PRIMARY KEY, doc tsvector NOT NULL, c0 tsvector, c1 tsvector, c2 tsvector)`).execute(db);
+    else await sql.raw(`CREATE VIRTUAL TABLE ${table} USING fts5(c0, c1, c2, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`).execute(db);
+    await indexTextAsStandardWords(db as never, { dialect });
+    for (const [q, expected] of [['my_term', [3]], ['-argilla', except(1, 2)], ['"brown fox"~1', [6, 7]]] as const) {
+      const res = await search(q);
+      expect(res.body.items.map((item: { record: { external_id: string } }) => numberOf.get(item.record.external_id)).sort((a: number, b: number) => a - b), q).toEqual(expected);
+    }
+  });
+});

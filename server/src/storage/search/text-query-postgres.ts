@@ -1,0 +1,99 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { MatchNode, TextMatch } from './text-match.js';
+
+/**
+ * A TextMatch as a PostgreSQL condition over the dataset's tsvector table `t` (text-index.ts),
+ * and the tsquery that ranks its hits. Words reach PostgreSQL as tsquery input (quoted lexemes),
+ * never through a text parser, so they stay the index's words. A sloppy phrase is tested field
+ * by field with `scholia_words_near` (the words in a window of slop + words positions, any
+ * order: FTS5's NEAR), after the tsquery of its words narrows the rows through the index.
+ */
+export interface PostgresTextQuery {
+  condition: RawBuilder<unknown>;
+  /** The tsquery of every word the query looks for (ts_rank); undefined when it looks for none. */
+  rank?: string;
+}
+
+type Compiled = { tsquery: string } | { condition: RawBuilder<unknown> };
+
+export function compilePostgresMatch(match: TextMatch): PostgresTextQuery {
+  const scope: Scope = {
+    document: match.column ? `t.${match.column}` : 't.doc',
+    fields: match.column ? [`t.${match.column}`] : match.columns.map((column) => `t.${column}`),
+    // A field may be NULL in a record: a negation must still match there.
+    nullable: match.column !== undefined && hasNegation(match.query),
+  };
+  const compiled = compile(match.query, scope);
+  const positives = positiveWords(match.query);
+  return { condition: conditionOf(compiled, scope), rank: positives.length === 0 ? undefined : positives.join(' | ') };
+}
+
+interface Scope {
+  document: string;
+  fields: string[];
+  nullable: boolean;
+}
+
+function compile(node: MatchNode, scope: Scope): Compiled {
+  switch (node.kind) {
+    case 'word':
+      return { tsquery: lexeme(node.word) };
+    case 'prefix':
+      return { tsquery: `${lexeme(node.prefix)}:*` };
+    case 'phrase': {
+      if (node.slop === 0) return { tsquery: `(${node.words.map(lexeme).join(' <-> ')})` };
+      const words = sql`ARRAY[${sql.join(node.words)}]::text[]`;
+      const window = node.slop + node.words.length - 1;
+      const all = node.words.map(lexeme).join(' & ');
+      const perField = scope.fields.map((field) => sql`(${sql.raw(field)} @@ ${all}::tsquery AND scholia_words_near(${sql.raw(field)}, ${words}, ${window}))`);
+      return { condition: sql`(${sql.join(perField, sql` OR `)})` };
+    }
+    case 'all':
+      return { condition: sql`TRUE` };
+    case 'not': {
+      const child = compile(node.child, scope);
+      return 'tsquery' in child ? { tsquery: `!${child.tsquery}` } : { condition: sql`NOT coalesce(${child.condition}, FALSE)` };
+    }
+    case 'and':
+    case 'or': {
+      const children = node.children.map((child) => compile(child, scope));
+      const operator = node.kind === 'and' ? ' & ' : ' | ';
+      if (children.every((child) => 'tsquery' in child)) return { tsquery: `(${children.map((child) => (child as { tsquery: string }).tsquery).join(operator)})` };
+      const conditions = children.map((child) => conditionOf(child, scope));
+      return { condition: sql`(${sql.join(conditions, node.kind === 'and' ? sql` AND ` : sql` OR `)})` };
+    }
+  }
+}
+
+function conditionOf(compiled: Compiled, scope: Scope): RawBuilder<unknown> {
+  if (!('tsquery' in compiled)) return compiled.condition;
+  const document = scope.nullable ? `coalesce(${scope.document}, ''::tsvector)` : scope.document;
+  return sql`${sql.raw(document)} @@ ${compiled.tsquery}::tsquery`;
+}
+
+/** A word as a tsquery operand: quoted, with `'` and `\` escaped. */
+function lexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+function hasNegation(node: MatchNode): boolean {
+  if (node.kind === 'not') return true;
+  return (node.kind === 'and' || node.kind === 'or') && node.children.some(hasNegation);
+}
+
+/** The operands of the query outside negations, as tsquery terms (phrases as their words). */
+function positiveWords(node: MatchNode): string[] {
+  switch (node.kind) {
+    case 'word':
+      return [lexeme(node.word)];
+    case 'prefix':
+      return [`${lexeme(node.prefix)}:*`];
+    case 'phrase':
+      return node.words.map(lexeme);
+    case 'and':
+    case 'or':
+      return node.children.flatMap(positiveWords);
+    default:
+      return [];
+  }
+}
