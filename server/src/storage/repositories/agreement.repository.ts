@@ -53,7 +53,7 @@ export async function recordRidsById(db: Db, datasetId: string): Promise<Map<str
 
 /**
  * The dataset's `response_set_versions` version: it changes with every change to the dataset's
- * responses (migration 202611260100); 0 before its first response.
+ * responses (migration 202611260200); 0 before its first response.
  */
 export async function responseSetVersion(db: Db, datasetId: string): Promise<number> {
   const { rows } = await sql<{ version: number | string }>`SELECT version FROM response_set_versions WHERE dataset_id = ${datasetId}`.execute(db);
