@@ -10,6 +10,17 @@ function busy(ms: number) {
   }
 }
 
+/** A long piece of work of `owner`: `steps` steps of 12 ms (one slice each), logged as `name<step>`. */
+async function longWork(owner: string, name: string, steps: number, log: string[], onStep?: (step: number) => void) {
+  const slices = new EventLoopSlices(owner);
+  for (let step = 1; step <= steps; step += 1) {
+    onStep?.(step);
+    busy(12);
+    log.push(`${name}${step}`);
+    await slices.between();
+  }
+}
+
 describe('EventLoopSlices', () => {
   it('lets other work run between slices', async () => {
     const slices = new EventLoopSlices();
@@ -30,5 +41,23 @@ describe('EventLoopSlices', () => {
     });
     await slices.between();
     expect(otherRan).toBe(false);
+  });
+
+  it('runs one slice per turn of the loop, so a timer waits for one slice, not for every long request', async () => {
+    const log: string[] = [];
+    // A timer set as a's second slice starts is due when that slice ends.
+    const setTimer = (step: number) => step === 2 && setTimeout(() => log.push('timer'), 1);
+    await Promise.all([longWork('a', 'a', 3, log, setTimer), longWork('b', 'b', 3, log), longWork('c', 'c', 3, log)]);
+    expect(log.slice(0, 5)).toEqual(['a1', 'b1', 'c1', 'a2', 'timer']);
+  });
+
+  it('takes owners in rotation, so one user with many long requests does not hold the others back', async () => {
+    const log: string[] = [];
+    const flood = Array.from({ length: 4 }, (_, i) => longWork('flooder', `f${i}-`, 2, log));
+    const one = longWork('reader', 'r', 2, log);
+    await Promise.all([...flood, one]);
+    // Its second step comes after one of the flooder's, not after all four.
+    const secondSlices = log.slice(5);
+    expect(secondSlices.indexOf('r2')).toBeLessThanOrEqual(1);
   });
 });
