@@ -100,7 +100,7 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     if (hasRecord && hasValue) throw RequestValidationError.valueError(loc, "Only one of 'record_id' or 'value' can be provided");
   }
 
-  const slices = new EventLoopSlices();
+  const slices = new EventLoopSlices(user.id);
   const settings = await loadSettings(db, dataset);
   // What the caller may see of the records; on the admin route every caller sees everything.
   const visibility = options.me ? recordVisibilityFor(user, settings) : {};
