@@ -138,7 +138,7 @@ describe('the annotation remote in a foreign React host', () => {
     render(<App datasetId="d1" onEvent={(event) => events.push(event)} />);
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(events.filter((e) => e.type === 'load-failed')).toEqual([
-      { type: 'load-failed', datasetId: 'd1', status: 0, message: 'This could not be loaded.' },
+      { type: 'load-failed', datasetId: 'd1', status: 0, message: 'The server could not be reached. Check your connection and try again.' },
     ]));
   });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery, type Role } from '@scholia/shared/api';
+import { DatasetLoadError } from '@scholia/shared/ui';
 import { SETTINGS_NS } from '../../i18n/register-settings-i18n.js';
 import { DangerZone } from '../danger-zone/danger-zone.js';
 import { useDataset } from '../dataset-info/api/get-dataset.js';
@@ -25,7 +26,7 @@ export function SettingsPage({ datasetId }: { datasetId?: string }) {
   const me = useQuery(currentUserQuery());
   const dataset = useDataset(datasetId);
   if (!datasetId) return <p>{t('noDataset')}</p>;
-  if (dataset.isError || me.isError) return <p role="alert">{t('loadFailed')}</p>;
+  if (dataset.isError || me.isError) return <DatasetLoadError error={dataset.error ?? me.error} />;
   const d = dataset.data;
   if (!d || !me.data) return <p aria-busy="true">{t('loading')}</p>;
   const admin = isAdminOrOwner(me.data.role);

@@ -36,6 +36,9 @@ export const de: Messages = {
     fallback: 'Die Fehlerseite selbst ist fehlgeschlagen. Du kannst trotzdem zur Startseite zurückkehren.',
     remoteFailed: 'Dieser Teil der Seite konnte nicht geladen werden ({{remote}}).',
     remoteFailedHint: 'Der Rest der Anwendung funktioniert weiterhin. Prüfe deine Verbindung und versuche es erneut.',
+    datasetNotFound: 'Diesen Datensatz gibt es nicht, oder er wurde gelöscht.',
+    datasetForbidden: 'Du hast keinen Zugriff auf diesen Datensatz. Bitte einen Owner oder Admin, dich seinem Arbeitsbereich hinzuzufügen.',
+    serverUnreachable: 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
   },
   network: {
     offline: 'Du bist offline',

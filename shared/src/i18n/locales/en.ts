@@ -34,6 +34,9 @@ export const en = {
     fallback: 'The error page itself failed. You can still go back to the home page.',
     remoteFailed: 'This part of the page could not be loaded ({{remote}}).',
     remoteFailedHint: 'The rest of the app still works. Check your connection and try again.',
+    datasetNotFound: 'This dataset does not exist, or it was deleted.',
+    datasetForbidden: 'You have no access to this dataset. Ask an owner or admin to add you to its workspace.',
+    serverUnreachable: 'The server could not be reached. Check your connection and try again.',
   },
   network: {
     offline: 'You are offline',

@@ -36,6 +36,9 @@ export const es: Messages = {
     fallback: 'La propia página de error ha fallado. Aun así puedes volver a la página de inicio.',
     remoteFailed: 'No se pudo cargar esta parte de la página ({{remote}}).',
     remoteFailedHint: 'El resto de la aplicación sigue funcionando. Comprueba tu conexión e inténtalo de nuevo.',
+    datasetNotFound: 'Este conjunto de datos no existe o se ha eliminado.',
+    datasetForbidden: 'No tienes acceso a este conjunto de datos. Pide a un propietario o administrador que te añada a su espacio de trabajo.',
+    serverUnreachable: 'No se ha podido contactar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
   },
   network: {
     offline: 'Estás sin conexión',

@@ -26,7 +26,8 @@ export function useAnnotationSettings(datasetId: string) {
     vectors: (vectors.data?.items ?? []) as { id: string; name: string; title: string }[],
     user: user.data,
     isError: dataset.isError || fields.isError || questions.isError,
-    /** HTTP status of the first failed read (0: server unreachable). */
+    /** The first failed read, and its HTTP status (0: server unreachable). */
+    error: [dataset.error, fields.error, questions.error].find(Boolean),
     errorStatus: [dataset.error, fields.error, questions.error].find((error): error is ApiError => error instanceof ApiError)?.status,
   };
 }

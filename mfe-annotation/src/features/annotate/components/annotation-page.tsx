@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
 import { formatNumber } from '@scholia/shared/i18n';
+import { DatasetLoadError, datasetLoadErrorKey } from '@scholia/shared/ui';
 import { AnnotationOverview } from '../../progress/components/annotation-overview.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
 import { sendKeptAnswers } from '../api/use-response-actions.js';
@@ -99,10 +100,10 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
 
   const emit = useAnnotationEvents();
   useEffect(() => {
-    if (settings.isError) emit({ type: 'load-failed', datasetId, status: settings.errorStatus, message: t('common.loadFailed', { ns: 'translation' }) });
-  }, [settings.isError, settings.errorStatus, datasetId, emit, t]);
+    if (settings.isError) emit({ type: 'load-failed', datasetId, status: settings.errorStatus, message: t(datasetLoadErrorKey(settings.error), { ns: 'translation' }) });
+  }, [settings.isError, settings.errorStatus, settings.error, datasetId, emit, t]);
 
-  if (settings.isError) return <p role="alert">{t('common.loadFailed', { ns: 'translation' })}</p>;
+  if (settings.isError) return <DatasetLoadError error={settings.error} />;
   const { dataset, fields, questions, user } = settings;
   if (!dataset || !fields || !questions) return <p className="sch-loading" aria-busy="true">…</p>;
   const isAdmin = user?.role === 'owner' || user?.role === 'admin';
