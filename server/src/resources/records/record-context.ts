@@ -7,8 +7,7 @@ import {
   listVectorSettings,
 } from '../../storage/repositories/dataset-settings.repository.js';
 import type { DatasetRow, FieldRow, Tables } from '../../storage/tables.js';
-import type { QuestionForCheck } from '../responses/validate-response.js';
-import type { QuestionSettingsLike } from '../responses/validate-response-values.js';
+import { questionForCheck, type QuestionForCheck } from '../responses/validate-response.js';
 
 export interface FieldForCheck {
   id: string;
@@ -49,12 +48,7 @@ export async function loadRecordContext(db: Kysely<Tables>, dataset: DatasetRow)
     listMetadataProperties(db, dataset.id),
     listVectorSettings(db, dataset.id),
   ]);
-  const checkedQuestions: QuestionForCheck[] = questions.map((q) => ({
-    id: q.id,
-    name: q.name,
-    required: fromFlag(q.required),
-    settings: fromJson<QuestionSettingsLike>(q.settings),
-  }));
+  const checkedQuestions = questions.map(questionForCheck);
   return {
     dataset,
     fields: fields.map((f) => ({

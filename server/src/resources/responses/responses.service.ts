@@ -18,13 +18,11 @@ import {
 import type { DatasetRow, ResponseRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetForUserOrThrow, getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { minSubmitted, refreshRecordStatuses } from '../records/record-status.js';
-import { fromFlag } from '../../storage/json.js';
 import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visibility.js';
 import { presentResponse, type ResponseJson } from './response.presenter.js';
-import { validateResponse, type QuestionForCheck } from './validate-response.js';
+import { questionForCheck, validateResponse, type QuestionForCheck } from './validate-response.js';
 import { datasetEventData, recordEventData, responseEventData } from '../../webhooks/webhook-payloads.js';
 import { enabledWebhooks, raiseWebhookEvents } from '../../webhooks/webhook-events.js';
-import type { QuestionSettingsLike } from './validate-response-values.js';
 
 type Db = Kysely<Tables>;
 
@@ -44,12 +42,7 @@ async function getResponseOrThrow(db: Db, id: string): Promise<ResponseRow> {
 async function loadQuestions(db: Db, datasetId: string, user: UserRow): Promise<{ questions: QuestionForCheck[]; hidden: HiddenQuestions | undefined }> {
   const rows = await listQuestions(db, datasetId);
   return {
-    questions: rows.map((q) => ({
-      id: q.id,
-      name: q.name,
-      required: fromFlag(q.required),
-      settings: fromJson<QuestionSettingsLike>(q.settings),
-    })),
+    questions: rows.map(questionForCheck),
     hidden: hiddenQuestionsFor(user, rows),
   };
 }

@@ -1,5 +1,7 @@
 import { UnprocessableError } from '../../errors.js';
 import { pyRepr } from '../../lib/python-repr.js';
+import { fromFlag, fromJson } from '../../storage/json.js';
+import type { QuestionRow } from '../../storage/tables.js';
 import { validateResponseValue, type QuestionSettingsLike } from './validate-response-values.js';
 
 export type ResponseStatus = 'draft' | 'submitted' | 'discarded';
@@ -12,6 +14,14 @@ export interface QuestionForCheck {
   required: boolean;
   settings: QuestionSettingsLike;
 }
+
+/** A stored question in the shape the value checks read. */
+export const questionForCheck = (row: QuestionRow): QuestionForCheck => ({
+  id: row.id,
+  name: row.name,
+  required: fromFlag(row.required),
+  settings: fromJson<QuestionSettingsLike>(row.settings),
+});
 
 /** Options of {@link validateResponse}. */
 export interface ValidateResponseOptions {

@@ -2,14 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import { requireAdminMember } from '../../auth/access.js';
 import { DomainError, NotFoundError } from '../../errors.js';
 import { nowTimestamp } from '../../lib/time.js';
-import { fromFlag, fromJson, toJson } from '../../storage/json.js';
+import { fromJson, toJson } from '../../storage/json.js';
 import { listQuestions } from '../../storage/repositories/dataset-settings.repository.js';
 import { deleteValidation, findValidations, saveValidations } from '../../storage/repositories/record-validations.repository.js';
 import { findRecordById, touchDatasetActivity, type StoredRecord } from '../../storage/repositories/records.repository.js';
 import type { DatasetRow, RecordValidationRow, Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
-import { validateResponse, type QuestionForCheck, type ResponseValuesInput } from '../responses/validate-response.js';
-import type { QuestionSettingsLike } from '../responses/validate-response-values.js';
+import { questionForCheck, validateResponse, type QuestionForCheck, type ResponseValuesInput } from '../responses/validate-response.js';
 import { agreedAnswer } from './agreed-answer.js';
 import { presentValidation, type ValidationJson } from './validation.presenter.js';
 
@@ -25,12 +24,7 @@ async function loadRecordForReview(db: Db, user: UserRow, recordId: string): Pro
 }
 
 async function questionsForCheck(db: Db, datasetId: string): Promise<QuestionForCheck[]> {
-  return (await listQuestions(db, datasetId)).map((q) => ({
-    id: q.id,
-    name: q.name,
-    required: fromFlag(q.required),
-    settings: fromJson<QuestionSettingsLike>(q.settings),
-  }));
+  return (await listQuestions(db, datasetId)).map(questionForCheck);
 }
 
 /** A final answer obeys the rules of a submitted response: values for every required question, each value valid. */

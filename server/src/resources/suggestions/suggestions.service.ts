@@ -3,7 +3,7 @@ import type { SuggestionCreate } from '@scholia/shared/contract';
 import { NotFoundError, RequestValidationError, UnprocessableError } from '../../errors.js';
 import { nowTimestamp } from '../../lib/time.js';
 import type { Database } from '../../storage/dialect.js';
-import { fromFlag, fromJson, toJson } from '../../storage/json.js';
+import { fromJson, toJson } from '../../storage/json.js';
 import { listQuestions } from '../../storage/repositories/dataset-settings.repository.js';
 import { findRecordById, type StoredRecord } from '../../storage/repositories/records.repository.js';
 import {
@@ -20,7 +20,7 @@ import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { hiddenQuestionsFor, visibleSuggestions } from '../records/record-visibility.js';
 import { recordPolicy } from '../records/records.policy.js';
 import { parseIdList, suggestionRow } from '../records/records.service.js';
-import type { QuestionSettingsLike } from '../responses/validate-response-values.js';
+import { questionForCheck } from '../responses/validate-response.js';
 import { validateSuggestion } from './validate-suggestion.js';
 
 type Db = Kysely<Tables>;
@@ -55,11 +55,7 @@ export async function upsertRecordSuggestion(
   await recordPolicy.write(db, user, dataset);
   const question = (await listQuestions(db, dataset.id)).find((q) => q.id === body.question_id);
   if (!question) throw new UnprocessableError(`Question with id \`${body.question_id}\` not found`);
-  const checked = validateSuggestion(
-    body,
-    { id: question.id, name: question.name, required: fromFlag(question.required), settings: fromJson<QuestionSettingsLike>(question.settings) },
-    fromJson(record.fields),
-  );
+  const checked = validateSuggestion(body, questionForCheck(question), fromJson(record.fields));
   const existing = await findSuggestionOfQuestion(db, record.id, question.id);
   if (existing) {
     const changes = {
