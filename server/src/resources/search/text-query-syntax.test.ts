@@ -125,9 +125,12 @@ describe('text query syntax', () => {
     expect(found[0]).toBe('n2');
   });
 
-  it('lists hits found only through a negation in record order', async () => {
-    const res = await search('-argilla');
-    expect(res.body.items.map((item: { record: { external_id: string } }) => numberOf.get(item.record.external_id))).toEqual(except(1, 2));
+  it('lists the hits of a query that looks for no word in record order, with a score of 0', async () => {
+    for (const [q, expected] of [['-argilla', except(1, 2)], ['*', every]] as const) {
+      const res = await search(q);
+      expect(res.body.items.map((item: { record: { external_id: string } }) => numberOf.get(item.record.external_id))).toEqual(expected);
+      expect(res.body.items.every((item: { query_score: number }) => item.query_score === 0)).toBe(true);
+    }
   });
 
   it('still bounds the query: 2,000 characters, 32 distinct terms and 32 levels of operators; repeats merge', async () => {
