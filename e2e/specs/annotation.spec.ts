@@ -37,7 +37,9 @@ test('annotates all question and field types: submit, draft, discard, undo, clea
   const frame = record.getByTestId('field-custom').locator('iframe');
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(page.frameLocator('[data-testid="field-custom"] iframe').locator('b')).toHaveText('Card 1');
-  await expect(page.getByTestId('guidelines-title').or(page.getByText('Label carefully', { exact: false }))).toBeVisible();
+  await page.getByTestId('guidelines-toggle').click();
+  await expect(page.getByTestId('guidelines-drawer')).toContainText('Label carefully');
+  await page.getByTestId('guidelines-drawer').getByRole('button', { name: 'Close' }).click();
 
   // Suggestions with agent and score; a pending record starts from them.
   await expect(page.getByTestId('suggestion-sentiment')).toContainText('model-a');

@@ -88,6 +88,7 @@ test('an admin edits every section; the API and the annotation view show the cha
   // And in the annotation remote: the guidelines and the question title.
   await page.getByRole('link', { name: 'Open the annotation view' }).click();
   await expect(page).toHaveURL(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  await page.getByTestId('guidelines-toggle').click();
   const aside = page.getByRole('complementary', { name: 'Annotation guidelines' });
   await expect(aside.locator('h1')).toHaveText('New rules');
   await expect(aside.locator('strong')).toHaveText('every');

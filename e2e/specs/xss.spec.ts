@@ -89,10 +89,12 @@ test('annotation focus mode: every record, field and question type, guidelines, 
   // The custom-template frames: sandboxed without allow-same-origin, the token out of reach.
   expect(await assertCustomFramesIsolated(page, ['field-custom', 'field-custom_adv'])).toBe(2);
 
-  // Guidelines aside and the filter panel (metadata titles and terms).
-  await page.locator('.mfe-ann-guidelines summary').first().click().catch(() => {});
+  // The guidelines drawer and the filter panel (metadata titles and terms).
+  await page.getByTestId('guidelines-toggle').click();
+  await guard.scan('focus: guidelines');
+  await page.keyboard.press('Escape');
   await page.getByText('Filters', { exact: false }).first().click().catch(() => {});
-  await guard.scan('focus: guidelines + filters');
+  await guard.scan('focus: filters');
   await page.getByText('Filters', { exact: false }).first().click().catch(() => {});
 
   for (let n = 1; n <= ds.recordCount; n += 1) {

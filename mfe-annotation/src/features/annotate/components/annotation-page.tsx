@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
@@ -15,7 +15,8 @@ const BulkView = lazy(() => import('./bulk-view.js').then((m) => ({ default: m.B
 import { FocusView } from './focus-view.js';
 import { ShortcutHelp } from './shortcut-help.js';
 import { FilterBar } from './filter-bar.js';
-import { Markdown } from './markdown.js';
+import { GuidelinesDrawer } from '../layout/guidelines-drawer.js';
+import { usePanelWidth } from '../layout/panel-width.js';
 import { useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { ReviewView } from '../../review/review-view.js';
 
@@ -50,20 +51,11 @@ const MyMetrics = memo(function MyMetrics({ datasetId }: { datasetId: string }) 
   );
 });
 
-/** Guidelines beside the record: the same on every record, so rendered once. */
-const Guidelines = memo(function Guidelines({ guidelines }: { guidelines: string | null | undefined }) {
-  const { t } = useTranslation('annotation');
-  return (
-    <aside className="mfe-ann-guidelines" aria-label={t('guidelines.title')}>
-      <details open>
-        <summary>{t('guidelines.title')}</summary>
-        {guidelines ? <Markdown source={guidelines} /> : <p className="sch-muted">{t('guidelines.empty')}</p>}
-      </details>
-    </aside>
-  );
-});
-
-/** The annotation screen (spec §2): focus or bulk mode, filters in the URL, guidelines aside. */
+/**
+ * The annotation screen (spec §2): a header line (dataset, progress, guidelines), a toolbar (mode,
+ * filters in the URL) and a workspace filling the rest of the window: the record on the left,
+ * the questions panel on the right (its width in `--mfe-ann-panel`).
+ */
 export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const { t } = useTranslation('annotation');
   const [params, setParams] = useSearchParams();
@@ -76,6 +68,8 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const settings = useAnnotationSettings(datasetId);
   const [empty, setEmpty] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
+  const [guidelinesOpen, setGuidelinesOpen] = useState(false);
+  const panelWidth = usePanelWidth();
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
   /** Query parameters: push when some exist already, replace otherwise (spec §2). */
@@ -110,11 +104,14 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const metadataVisible = settings.metadataProperties.filter((m) => m.visible_for_annotators || isAdmin).map((m) => m.name);
 
   return (
-    <div className="mfe-annotation mfe-ann-page" data-testid="annotation-page">
-      <div className="mfe-ann-page__top">
+    <div className="mfe-annotation mfe-ann-page" data-testid="annotation-page" data-mode={view.mode} style={{ '--mfe-ann-panel': `${panelWidth}px` } as CSSProperties}>
+      <header className="mfe-ann-page__header">
         <AnnotationOverview datasetId={datasetId} showAgreement={isAdmin} />
         <MyMetrics datasetId={datasetId} />
-      </div>
+        <button type="button" className="sch-button sch-button--ghost" aria-expanded={guidelinesOpen} data-testid="guidelines-toggle" onClick={() => setGuidelinesOpen((open) => !open)}>
+          {t('guidelines.open')}
+        </button>
+      </header>
       <div className="mfe-ann-toolbar">
         <ShortcutHelp />
         <div role="group" aria-label={t('mode.label')} className="mfe-ann-modes">
@@ -124,49 +121,49 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
             </button>
           ))}
         </div>
-        <FilterBar datasetId={datasetId} criteria={criteria} onChange={setCriteria} fields={fields} questions={questions} metadataProperties={settings.metadataProperties} />
+        {/* The review queue picks records by their overall status with its own selector. */}
+        {view.mode !== 'review' && (
+          <FilterBar datasetId={datasetId} criteria={criteria} onChange={setCriteria} fields={fields} questions={questions} metadataProperties={settings.metadataProperties} />
+        )}
       </div>
-      <div className="mfe-ann-layout">
-        <main className="mfe-ann-main">
-          {empty && <EmptyState datasetId={datasetId} criteria={criteria} isAdmin={isAdmin} />}
-          {view.mode === 'review' && isAdmin ? (
-            <ReviewView datasetId={datasetId} fields={fields} questions={questions} />
-          ) : view.mode !== 'bulk' ? (
-            <FocusView
+      <main className="mfe-ann-workspace">
+        {empty && view.mode !== 'review' && <EmptyState datasetId={datasetId} criteria={criteria} isAdmin={isAdmin} />}
+        {view.mode === 'review' && isAdmin ? (
+          <ReviewView datasetId={datasetId} fields={fields} questions={questions} />
+        ) : view.mode !== 'bulk' ? (
+          <FocusView
+            datasetId={datasetId}
+            criteria={criteria}
+            page={view.page}
+            fields={fields}
+            questions={questions}
+            vectors={settings.vectors}
+            metadataVisible={metadataVisible}
+            onPage={setPage}
+            onBackToFirst={() => { reload(); setPage(1, true); }}
+            onFindSimilar={(record, vector) => setCriteria({ ...criteria, similar: { record, vector, order: 'most_similar', limit: 50 } })}
+            onEmpty={setEmpty}
+            reloadToken={reloadToken}
+            reviewable={isAdmin}
+          />
+        ) : (
+          <Suspense fallback={<p className="sch-loading" aria-busy="true">…</p>}>
+            <BulkView
               datasetId={datasetId}
               criteria={criteria}
               page={view.page}
+              size={view.size}
               fields={fields}
               questions={questions}
-              vectors={settings.vectors}
-              metadataVisible={metadataVisible}
-              onPage={setPage}
-              onBackToFirst={() => { reload(); setPage(1, true); }}
-              onFindSimilar={(record, vector) => setCriteria({ ...criteria, similar: { record, vector, order: 'most_similar', limit: 50 } })}
+              onPage={(page) => setPage(page)}
+              onSize={(size) => update(criteria, { ...view, size, page: 1 })}
               onEmpty={setEmpty}
               reloadToken={reloadToken}
-              reviewable={isAdmin}
             />
-          ) : (
-            <Suspense fallback={<p className="sch-loading" aria-busy="true">…</p>}>
-              <BulkView
-                datasetId={datasetId}
-                criteria={criteria}
-                page={view.page}
-                size={view.size}
-                fields={fields}
-                questions={questions}
-                onPage={(page) => setPage(page)}
-                onSize={(size) => update(criteria, { ...view, size, page: 1 })}
-                onEmpty={setEmpty}
-                reloadToken={reloadToken}
-              />
-            </Suspense>
-          )}
-          <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
-        </main>
-        <Guidelines guidelines={dataset.guidelines} />
-      </div>
+          </Suspense>
+        )}
+      </main>
+      {guidelinesOpen && <GuidelinesDrawer guidelines={dataset.guidelines} onClose={() => setGuidelinesOpen(false)} />}
     </div>
   );
 }

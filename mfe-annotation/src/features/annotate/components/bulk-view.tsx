@@ -15,6 +15,8 @@ import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
 import { useShortcuts } from './shortcut-scope.js';
 import { SpanQuestion } from './span-question.js';
+import { ConfirmDialog } from '../layout/confirm-dialog.js';
+import { PanelResizer } from '../layout/panel-resizer.js';
 
 export interface BulkViewProps {
   datasetId: string;
@@ -116,7 +118,10 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
       announceResponsesChanged(datasetId);
       for (const recordId of result.succeeded) emit(responseEvent(datasetId, recordId, status, false));
       setOutcome({ ...result, status });
+      if (result.succeeded.length > 0) notify({ message: t(`bulk.result_${status}`, { count: result.succeeded.length }), type: 'success' });
       if (!result.ok) notify({ message: t('messages.someFailed'), type: 'danger' });
+      // The next selection starts from an empty form, not from the answer just applied.
+      setAnswers({});
       setSelected(new Set(result.failed.map((f) => f.recordId)));
       setAllMatched(false);
       await queryClient.invalidateQueries({ queryKey: ['annotation-bulk', datasetId] });
@@ -191,38 +196,43 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
           <button type="button" className="sch-button sch-button--ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('actions.next')} →</button>
         </nav>
       </div>
-      <aside className="mfe-ann-bulk__form">
-        <h2>{t('bulk.formTitle')}</h2>
-        <p data-testid="bulk-selected">{t('bulk.selected', { count })}</p>
-        {questions.some((q) => q.settings.type === 'span') && <p className="sch-muted">{t('bulk.spanNote')}</p>}
-        {records[0] && <QuestionForm questions={bulkQuestions} answers={answers} record={records[0]} fields={fields} onAnswer={(name, value) => setAnswers((a) => ({ ...a, [name]: value }))} bulk />}
-        <div className="mfe-ann-actions">
+      <PanelResizer />
+      <aside className="mfe-ann-bulk__form mfe-ann-panel" data-testid="questions-panel">
+        <div className="mfe-ann-panel__body">
+          <h2>{t('bulk.formTitle')}</h2>
+          <p data-testid="bulk-selected">{t('bulk.selected', { count })}</p>
+          {questions.some((q) => q.settings.type === 'span') && <p className="sch-muted">{t('bulk.spanNote')}</p>}
+          {records[0] && <QuestionForm questions={bulkQuestions} answers={answers} record={records[0]} fields={fields} onAnswer={(name, value) => setAnswers((a) => ({ ...a, [name]: value }))} bulk />}
+          {progress !== undefined && (
+            <div>
+              <progress max={100} value={progress} aria-label={t('bulk.progress', { percent: progress })} />
+              <p data-testid="bulk-progress">{t('bulk.progress', { percent: progress })}</p>
+            </div>
+          )}
+          {outcome && (
+            <div data-testid="bulk-outcome">
+              <p>{t(`bulk.result_${outcome.status}`, { count: outcome.succeeded.length })}</p>
+              {outcome.failed.length > 0 && (
+                <ul className="mfe-ann-errors">
+                  {outcome.failed.map((f) => <li key={f.recordId}>{describeFailure(f, t)}</li>)}
+                </ul>
+              )}
+            </div>
+          )}
+        </div>
+        <div className="mfe-ann-actions mfe-ann-actions--main mfe-ann-panel__actions" data-testid="record-actions">
           <button type="button" className="sch-button sch-button--ghost" onClick={() => ask('discarded')} disabled={progress !== undefined}>{t('actions.discard')}</button>
           <button type="button" className="sch-button sch-button--ghost" onClick={() => ask('draft')} disabled={progress !== undefined}>{t('actions.draft')}</button>
           <button type="button" className="sch-button" onClick={() => ask('submitted')} disabled={progress !== undefined || !canSubmit(bulkQuestions, answers)}>{t('actions.submit')}</button>
         </div>
         {confirming && (
-          <div role="alertdialog" aria-label={t('bulk.confirm', { count })} className="mfe-ann-confirm">
-            <p>{t('bulk.confirm', { count })}</p>
-            <button type="button" className="sch-button" onClick={() => void run(confirming)}>{t('bulk.confirmAction')}</button>
-            <button type="button" className="sch-button sch-button--ghost" onClick={() => setConfirming(undefined)}>{t('bulk.cancel')}</button>
-          </div>
-        )}
-        {progress !== undefined && (
-          <div>
-            <progress max={100} value={progress} aria-label={t('bulk.progress', { percent: progress })} />
-            <p data-testid="bulk-progress">{t('bulk.progress', { percent: progress })}</p>
-          </div>
-        )}
-        {outcome && (
-          <div data-testid="bulk-outcome">
-            <p>{t(`bulk.result_${outcome.status}`, { count: outcome.succeeded.length })}</p>
-            {outcome.failed.length > 0 && (
-              <ul className="mfe-ann-errors">
-                {outcome.failed.map((f) => <li key={f.recordId}>{describeFailure(f, t)}</li>)}
-              </ul>
-            )}
-          </div>
+          <ConfirmDialog
+            message={t('bulk.confirm', { count })}
+            confirmLabel={t('bulk.confirmAction')}
+            cancelLabel={t('bulk.cancel')}
+            onConfirm={() => void run(confirming)}
+            onCancel={() => setConfirming(undefined)}
+          />
         )}
       </aside>
     </div>

@@ -5,6 +5,7 @@ import { useMetadataMetrics, useSuggestionAgents } from '../api/use-annotation-s
 import { SIMILARITY_LIMITS, type Condition, type Criteria } from '../model/annotation-criteria.js';
 import type { Field, Question, RecordStatusFilter } from '../model/types.js';
 import { questionOptions, STATUS_FILTERS } from '../model/types.js';
+import { PopoverDetails } from '../layout/popover-details.js';
 
 export interface FilterBarProps {
   datasetId: string;
@@ -95,8 +96,7 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
           <option value="desc">{t('filters.desc')}</option>
         </select>
       )}
-      <details className="mfe-ann-filters__more">
-        <summary>{t('filters.title')}{criteria.conditions.length ? ` (${t('filters.active', { count: criteria.conditions.length })})` : ''}</summary>
+      <PopoverDetails className="mfe-ann-filters__more" summary={`${t('filters.title')}${criteria.conditions.length ? ` (${t('filters.active', { count: criteria.conditions.length })})` : ''}`}>
         {metadataProperties.length > 0 && <h3>{t('filters.metadata')}</h3>}
         {metadataProperties.map((m, index) => {
           const metric = metrics[index]?.data;
@@ -137,7 +137,7 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
           );
         })}
         {criteria.conditions.length > 0 && <button type="button" className="sch-button sch-button--ghost" onClick={() => onChange({ ...criteria, conditions: [] })}>{t('filters.clear')}</button>}
-      </details>
+      </PopoverDetails>
       {criteria.similar && (
         <div className="mfe-ann-similar" data-testid="similarity-bar">
           <span>{t('similarity.active', { id: criteria.similar.record.slice(0, 8) })}</span>

@@ -14,6 +14,7 @@ import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
 import { ReviewPanel } from '../../review/review-panel.js';
 import { useShortcuts } from './shortcut-scope.js';
+import { PanelResizer } from '../layout/panel-resizer.js';
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
 export const AUTO_DRAFT_DELAY_MS = 800;
@@ -293,21 +294,21 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
 
   return (
     <article className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
-      <header className="mfe-ann-record__header">
-        <span data-testid="record-position">{t('record.position', { page, total })}</span>
-        <span className={`mfe-ann-badge mfe-ann-badge--${status}`} data-testid="record-status">{t(`status.${status}`)}</span>
-        {record.status === 'completed' && <span className="mfe-ann-badge">{t('record.completed')}</span>}
-        {score && <span className="mfe-ann-badge" data-testid="query-score">{t('similarity.score', { value: score })}</span>}
-        {vectors.map((v) => (
-          <button key={v.name} type="button" className="sch-button sch-button--ghost" onClick={() => onFindSimilar(record.id, v.name)}>
-            {t('similarity.find')}{vectors.length > 1 ? ` (${v.title})` : ''}
-          </button>
-        ))}
-        <span className="mfe-ann-spacer" />
-        <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page - 1)} disabled={page <= 1}>← {t('actions.previous')}</button>
-        <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page + 1)} disabled={page >= total}>{t('actions.next')} →</button>
-      </header>
-      <div className="mfe-ann-record__body">
+      <div className="mfe-ann-record__pane" data-testid="record-pane">
+        <header className="mfe-ann-record__header">
+          <span data-testid="record-position">{t('record.position', { page, total })}</span>
+          <span className={`mfe-ann-badge mfe-ann-badge--${status}`} data-testid="record-status">{t(`status.${status}`)}</span>
+          {record.status === 'completed' && <span className="mfe-ann-badge">{t('record.completed')}</span>}
+          {score && <span className="mfe-ann-badge" data-testid="query-score">{t('similarity.score', { value: score })}</span>}
+          {vectors.map((v) => (
+            <button key={v.name} type="button" className="sch-button sch-button--ghost" onClick={() => onFindSimilar(record.id, v.name)}>
+              {t('similarity.find')}{vectors.length > 1 ? ` (${v.title})` : ''}
+            </button>
+          ))}
+          <span className="mfe-ann-spacer" />
+          <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page - 1)} disabled={page <= 1}>← {t('actions.previous')}</button>
+          <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page + 1)} disabled={page >= total}>{t('actions.next')} →</button>
+        </header>
         <div className="mfe-ann-record__fields">
           <RecordFields fields={fields} record={record} skip={spanFields} />
           {visibleMetadata.length > 0 && (
@@ -316,20 +317,29 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
             </dl>
           )}
         </div>
-        <form className="mfe-ann-record__form" onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}>
+        {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} />}
+      </div>
+      <PanelResizer />
+      <form className="mfe-ann-record__form mfe-ann-panel" data-testid="questions-panel" onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}>
+        <div className="mfe-ann-panel__body">
           <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} />
           {!submittable && <p className="sch-muted" data-testid="complete-required">{t('messages.completeRequired')}</p>}
           {saveError && <p role="alert" className="mfe-ann-save-error" data-testid="save-error">{t('embed.saveFailed', { reason: saveError })}</p>}
-          <div className="mfe-ann-actions">
-            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('discarded')} disabled={saving}>{t('actions.discard')}</button>
+          <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
+        </div>
+        <div className="mfe-ann-panel__actions">
+          <div className="mfe-ann-actions mfe-ann-actions--minor">
             <button type="button" className="sch-button sch-button--ghost" onClick={() => void clear()} disabled={saving}>{t('actions.clear')}</button>
             <button type="button" className="sch-button sch-button--ghost" onClick={reset} disabled={saving || !dirty}>{t('actions.reset')}</button>
+          </div>
+          {/* On a phone this group is pinned to the bottom of the screen. */}
+          <div className="mfe-ann-actions mfe-ann-actions--main" data-testid="record-actions">
+            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('discarded')} disabled={saving}>{t('actions.discard')}</button>
             <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('draft')} disabled={saving}>{t('actions.draft')}</button>
             <button type="submit" className="sch-button" disabled={saving || !submittable}>{t('actions.submit')}</button>
           </div>
-        </form>
-      </div>
-      {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} />}
+        </div>
+      </form>
     </article>
   );
 }

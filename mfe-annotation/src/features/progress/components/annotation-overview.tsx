@@ -7,8 +7,9 @@ import { useDatasetProgress } from '../api/get-progress.js';
 import { progressPercent } from '../progress-percent.js';
 import { AgreementSummary } from './agreement-summary.js';
 
-/** Dataset name and team progress; the record queue comes next on this screen. */
-/** `showAgreement`: owners and admins also see how much the annotators agree. */
+/**
+ * Dataset name and team progress in one line of the page header.
+ * `showAgreement`: owners and admins also see how much the annotators agree. */
 export const AnnotationOverview = memo(function AnnotationOverview({ datasetId, showAgreement = false }: { datasetId?: string; showAgreement?: boolean }) {
   const { t } = useTranslation();
   const dataset = useDataset(datasetId);
@@ -17,29 +18,24 @@ export const AnnotationOverview = memo(function AnnotationOverview({ datasetId, 
   if (dataset.isError) return <p role="alert">{t('common.loadFailed')}</p>;
   const p = progress.data;
   return (
-    <section className="mfe-annotation">
-      <header className="mfe-annotation__header">
-        <h1 data-testid="annotation-dataset-name">{dataset.data?.name ?? t('common.loading')}</h1>
-        <Link to={`/dataset/${datasetId}/settings`}>{t('annotation.openSettings')}</Link>
-      </header>
-      <div className="sch-card">
-        <h2>{t('annotation.progress')}</h2>
-        {p ? (
-          <>
-            <progress max={Math.max(p.total, 1)} value={p.completed} aria-label={t('annotation.progress')} />
-            <p data-testid="annotation-progress">
-              {t('annotation.completedOf', { completed: formatNumber(p.completed), total: formatNumber(p.total) })}
-              {' · '}
-              {t('annotation.percent', { value: progressPercent(p.completed, p.total) })}
-              {' · '}
-              {t('annotation.pending', { count: p.pending })}
-            </p>
-          </>
-        ) : (
-          <p aria-busy="true">{t('common.loading')}</p>
-        )}
-        {showAgreement && <AgreementSummary datasetId={datasetId} />}
-      </div>
+    <section className="mfe-annotation mfe-ann-overview">
+      <h1 data-testid="annotation-dataset-name">{dataset.data?.name ?? t('common.loading')}</h1>
+      {p ? (
+        <div className="mfe-ann-overview__progress">
+          <progress max={Math.max(p.total, 1)} value={p.completed} aria-label={t('annotation.progress')} />
+          <span data-testid="annotation-progress">
+            {t('annotation.completedOf', { completed: formatNumber(p.completed), total: formatNumber(p.total) })}
+            {' · '}
+            {t('annotation.percent', { value: progressPercent(p.completed, p.total) })}
+            {' · '}
+            {t('annotation.pending', { count: p.pending })}
+          </span>
+        </div>
+      ) : (
+        <span aria-busy="true">{t('common.loading')}</span>
+      )}
+      {showAgreement && <AgreementSummary datasetId={datasetId} />}
+      <Link to={`/dataset/${datasetId}/settings`}>{t('annotation.openSettings')}</Link>
     </section>
   );
 });
