@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, startTestServer, type TestServer } from '../../../test/test-server.js';
 import { TestApi } from '../../../test/api-client.js';
 import { FORBIDDEN, UNAUTHORIZED, createPrincipals, validationError, type Principals } from '../../../test/fixtures.js';
+import { insertDeliveries, listDeliveries } from '../../storage/repositories/webhook-deliveries.repository.js';
 
 let server: TestServer;
 let owner: TestApi;
@@ -153,6 +154,21 @@ describe('DELETE /webhooks/{webhook_id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(webhook.id);
     expect((await owner.delete(`/webhooks/${webhook.id}`)).body).toEqual(notFound(webhook.id));
+  });
+
+  it("deletes the webhook's deliveries with it, and only those", async () => {
+    const { db } = server.app.database;
+    const [deleted, kept] = [await createWebhook(), await createWebhook()];
+    const delivery = (id: string, webhookId: string, status: 'pending' | 'delivered') => {
+      const at = '2026-11-26T00:00:00.000000';
+      // Due far ahead: the server's deliverer leaves them alone.
+      return { id, webhook_id: webhookId, event: 'response.created', body: '{}', status, attempts: 0, next_attempt_at: '2999-01-01T00:00:00.000000', claimed_by: null, last_status_code: null, last_error: null, inserted_at: at, updated_at: at };
+    };
+    await insertDeliveries(db, [delivery('msg_a', deleted.id, 'pending'), delivery('msg_b', deleted.id, 'delivered'), delivery('msg_c', kept.id, 'pending')]);
+    expect((await owner.delete(`/webhooks/${deleted.id}`)).status).toBe(200);
+    expect(await listDeliveries(db, deleted.id, 10)).toEqual([]);
+    expect((await listDeliveries(db, kept.id, 10)).map((d) => d.id)).toEqual(['msg_c']);
+    await owner.delete(`/webhooks/${kept.id}`);
   });
 
   it('404 first, then 403 for non-owners, 401 anonymous', async () => {

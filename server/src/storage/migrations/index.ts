@@ -14,6 +14,7 @@ import * as createRecordValidations from './202611250300_create_record_validatio
 import * as createWebhookDeliveries from './202611250400_create_webhook_deliveries.js';
 import * as storeVectorsAsFloat64 from './202611250400_store_vectors_as_float64.js';
 import * as addResponseSetVersions from './202611260200_add_response_set_versions.js';
+import * as cascadeWebhookDeliveries from './202611260300_cascade_webhook_deliveries.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -36,4 +37,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611250400_create_webhook_deliveries': createWebhookDeliveries,
   '202611250400_store_vectors_as_float64': storeVectorsAsFloat64,
   '202611260200_add_response_set_versions': addResponseSetVersions,
+  '202611260300_cascade_webhook_deliveries': cascadeWebhookDeliveries,
 };
