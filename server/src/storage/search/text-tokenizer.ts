@@ -19,6 +19,15 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 const ASCII_WORD = /[a-z0-9_]+(?:(?:(?<=[a-z])[.':](?=[a-z])|(?<=[0-9])[.',;](?=[0-9]))[a-z0-9_]+)*/g;
 const ONLY_UNDERSCORES = /^_+$/;
+/**
+ * Text in Latin, Greek or Cyrillic letters, combining marks, ASCII and common punctuation whose
+ * word-boundary classes are known (`’` and `‘` join like `'`, `·` like `:`; the others separate):
+ * cut by EUROPEAN_WORD at ~0.3 µs a word, where ICU takes ~10.
+ */
+const EUROPEAN = /^(?:[\x00-\x7f\p{M}\u00a0\u00a1\u00ab\u00b7\u00bb\u00bf\u2013\u2014\u2018\u2019\u201c\u201d\u2026]|(?=\p{L})[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])*$/u;
+/** A combining mark after something else than a letter or digit: only ICU attaches it as UAX #29 says. */
+const STRAY_MARK = /(?:^|[^\p{L}\p{M}0-9])\p{M}/u;
+const EUROPEAN_WORD = /[\p{L}0-9_][\p{L}\p{M}0-9_]*(?:(?:(?<=\p{L}\p{M}*)[.':\u00b7\u2018\u2019](?=\p{L})|(?<=[0-9]\p{M}*)[.',;\u2018\u2019](?=[0-9]))[\p{L}\p{M}0-9_]+)*/gu;
 const ONE_PER_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}]/u;
 const WHOLE_RUN = /^[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const EMOJI = /\p{Extended_Pictographic}/u;
@@ -26,6 +35,9 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 /** The words of a text, in order. */
 export function textWords(text: string): string[] {
   if (ASCII.test(text)) return limitLength((text.toLowerCase().match(ASCII_WORD) ?? []).filter((word) => !ONLY_UNDERSCORES.test(word)));
+  if (EUROPEAN.test(text) && !STRAY_MARK.test(text)) {
+    return limitLength((lowerCase(text).match(EUROPEAN_WORD) ?? []).filter((word) => !ONLY_UNDERSCORES.test(word)));
+  }
   const words: string[] = [];
   let runEnd = -1;
   for (const { segment, index, isWordLike } of segmenter.segment(text)) {
@@ -34,7 +46,7 @@ export function textWords(text: string): string[] {
       continue;
     }
     if (ONLY_UNDERSCORES.test(segment)) continue;
-    const word = segment.toLowerCase();
+    const word = lowerCase(segment);
     if (WHOLE_RUN.test(word) && index === runEnd && words.length > 0) words[words.length - 1] += word;
     else if (ONE_PER_CHARACTER.test(word)) words.push(...splitCharacters(word));
     else words.push(word);
@@ -45,7 +57,18 @@ export function textWords(text: string): string[] {
 
 /** A query's prefix or fuzzy term as the analyzer's normaliser leaves it: lower case, not cut into words. */
 export function normalizeWord(text: string): string {
-  return text.toLowerCase();
+  return lowerCase(text);
+}
+
+const CONTEXTUAL_CASE = /[\u03a3\u0130]/;
+
+/**
+ * Lower case one character at a time, as the reference's lowercase filter does: `Σ` is always
+ * `σ` (JavaScript makes a word-final one `ς`) and `İ` is `i` (JavaScript adds a combining dot).
+ */
+function lowerCase(text: string): string {
+  if (!CONTEXTUAL_CASE.test(text)) return text.toLowerCase();
+  return text.replace(/\u03a3/g, '\u03c3').replace(/\u0130/g, 'i').toLowerCase();
 }
 
 /** Han/Hiragana characters one by one; other letters in the same segment stay together. */
