@@ -99,12 +99,14 @@ test.describe('hub-hosted variant (Space)', () => {
     const me = await (await fetch(`${spaceUrl}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).json() as { username: string; role: string };
     expect(me).toMatchObject({ username: FAKE_HUB_OAUTH_USERNAME, role: 'annotator' });
 
-    // The import screen shows the annotator wording and share-your-progress.
+    // Annotators cannot create datasets: the import screen sends them home, which offers no hub
+    // import and shows the annotator wording and share-your-progress.
     await page.goto(`${spaceUrl}/${encodeURIComponent('scholia/topics')}`);
+    await expect(page).toHaveURL(`${spaceUrl}/`);
     await expect(page.getByTestId('persistent-storage-warning')).toHaveText(/your annotations may be lost when the space restarts/);
     const share = page.getByRole('region', { name: 'Share your progress' });
     await expect(share.getByRole('link', { name: 'Open the space on the hub' })).toHaveAttribute('href', `${hub.url}/spaces/alice/scholia-space`);
-    await expect(page.getByRole('note')).toHaveText('Only admins and owners can create datasets from the hub.');
+    await expect(page.getByRole('button', { name: 'Import dataset' })).toHaveCount(0);
   });
 
   test('an owner gets the admin wording of the storage warning; a replayed OAuth state is refused', async ({ page }) => {

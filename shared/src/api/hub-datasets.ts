@@ -42,13 +42,26 @@ export interface HubColumnStatistics {
   column_statistics: { min?: number | null; max?: number | null; frequencies?: Record<string, number>; [key: string]: unknown };
 }
 
-/** Thrown for every failed lookup: unknown, private or gated repository, viewer down. */
-export class HubDatasetNotFoundError extends Error {
-  override readonly name = 'HubDatasetNotFoundError';
+/** Why a repository could not be looked up. */
+export type HubLookupFailure = 'not-found' | 'unreachable' | 'viewer-failed';
+
+/**
+ * Thrown for every failed lookup, with the reason: the repository is unknown, private or gated
+ * (`not-found`), the dataset viewer could not be reached (`unreachable`) or it failed (`status`).
+ */
+export class HubLookupError extends Error {
+  override readonly name = 'HubLookupError';
   /** Spec §8: the repository code of the hub dataset lookup. */
   readonly repositoryCode = 'ERROR_FETCHING_DATASET';
-  constructor(readonly repoId: string, options?: { cause?: unknown }) {
-    super(`Dataset not found or available on Hugging Face: ${repoId}`, options);
+  constructor(readonly repoId: string, readonly reason: HubLookupFailure, readonly status?: number, options?: { cause?: unknown }) {
+    super(`Hub lookup of ${repoId} failed: ${reason}${status ? ` (HTTP ${status})` : ''}`, options);
+  }
+}
+
+/** A dataset viewer answer other than 2xx; status 0 when it could not be reached at all. */
+class ViewerHttpError extends Error {
+  constructor(readonly status: number, endpoint: string, options?: { cause?: unknown }) {
+    super(status ? `datasets-server /${endpoint} answered ${status}` : `datasets-server /${endpoint} unreachable`, options);
   }
 }
 
@@ -87,11 +100,17 @@ export async function getHubEndpoints(): Promise<HubEndpoints> {
 
 async function viewerGet<T>(endpoint: string, params: Record<string, string>, signal?: AbortSignal): Promise<T> {
   const { datasetsServerUrl } = await getHubEndpoints();
-  const response = await fetch(`${datasetsServerUrl}/${endpoint}?${new URLSearchParams(params).toString()}`, {
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw new Error(`datasets-server /${endpoint} answered ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(`${datasetsServerUrl}/${endpoint}?${new URLSearchParams(params).toString()}`, {
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ViewerHttpError(0, endpoint, { cause });
+  }
+  if (!response.ok) throw new ViewerHttpError(response.status, endpoint);
   return (await response.json()) as T;
 }
 
@@ -111,16 +130,24 @@ export function parseDatasetInfo(repoId: string, body: { dataset_info?: Record<s
   return { repoId, subsets };
 }
 
-/** Looks a repository up; any failure is a HubDatasetNotFoundError (spec §5 message). */
+/**
+ * Looks a repository up; any failure is a HubLookupError saying why. The viewer answers 401/404
+ * for a repository that does not exist or that it may not read (private, gated); a repository it
+ * describes without subsets has nothing to import either.
+ */
 export async function fetchHubDatasetInfo(repoId: string, signal?: AbortSignal): Promise<HubDatasetInfo> {
+  let info: HubDatasetInfo;
   try {
-    const info = parseDatasetInfo(repoId, await viewerGet('info', { dataset: repoId }, signal));
-    if (info.subsets.length === 0) throw new Error('no subsets');
-    return info;
+    info = parseDatasetInfo(repoId, await viewerGet('info', { dataset: repoId }, signal));
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new HubDatasetNotFoundError(repoId, { cause });
+    const status = cause instanceof ViewerHttpError ? cause.status : undefined;
+    if (status === 0) throw new HubLookupError(repoId, 'unreachable', undefined, { cause });
+    if (status === 401 || status === 403 || status === 404) throw new HubLookupError(repoId, 'not-found', status, { cause });
+    throw new HubLookupError(repoId, 'viewer-failed', status, { cause });
   }
+  if (info.subsets.length === 0) throw new HubLookupError(repoId, 'not-found');
+  return info;
 }
 
 /** First rows of a split (≤100), as cell values; errors give an empty list (the preview is optional). */

@@ -13,6 +13,15 @@ function route(name: RouteName, fullPath = '/', query: Record<string, string> = 
 const run = (r: GuardRoute, s: GuardServices) => runGuardChain(DEFAULT_CHAIN, r, s);
 
 describe('route guard', () => {
+  it('sends an annotator away from the hub import screens to the root; admins and owners go in', async () => {
+    const annotator = services({ isLoggedIn: () => true, hasCurrentUser: () => true, currentRole: () => 'annotator' });
+    await expect(run(route('hub-import', '/stanfordnlp%2Fimdb'), annotator)).resolves.toEqual({ redirect: '/' });
+    await expect(run(route('new-dataset', '/new/stanfordnlp%2Fimdb'), annotator)).resolves.toEqual({ redirect: '/' });
+    await expect(run(route('dataset-settings', '/dataset/1/settings'), annotator)).resolves.toBeUndefined();
+    const admin = services({ isLoggedIn: () => true, hasCurrentUser: () => true, currentRole: () => 'admin' });
+    await expect(run(route('hub-import', '/stanfordnlp%2Fimdb'), admin)).resolves.toBeUndefined();
+  });
+
   it('sends an anonymous visitor to sign-in and remembers the full path', async () => {
     const s = services();
     await expect(run(route('dataset-settings', '/dataset/1/settings?x=1'), s)).resolves.toEqual({ redirect: '/sign-in' });

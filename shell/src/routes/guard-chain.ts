@@ -19,6 +19,8 @@ export interface GuardServices {
   hasCurrentUser(): boolean;
   /** Loads `/me`; resolves false when the server said 401 (the user is then logged out). */
   loadCurrentUser(): Promise<boolean>;
+  /** The signed-in user's role, once `/me` is loaded. */
+  currentRole(): string | undefined;
   setupLanguage(): Promise<void>;
 }
 
@@ -53,13 +55,20 @@ export const routeGuard: Middleware = async (route, services) => {
  * so an expired token does not lose the deep link; a public screen stays.
  */
 export const loadCurrentUser: Middleware = async (route, services) => {
-  if (!services.isLoggedIn() || services.hasCurrentUser()) return undefined;
-  if (await services.loadCurrentUser()) return undefined;
+  if (!services.isLoggedIn()) return undefined;
+  if (services.hasCurrentUser() || (await services.loadCurrentUser())) return keepCreationToCreators(route, services);
   // A public screen goes on anonymous: the OAuth callback is about to sign the user in again.
   if (PUBLIC_ROUTES.includes(route.name)) return undefined;
   if (route.path !== HOME_PATH) services.storeRedirectTo(route.fullPath);
   return { redirect: SIGN_IN_PATH };
 };
+
+/** Screens that create datasets (hub import); annotators may not create any, so they go home. */
+const CREATION_ROUTES: readonly RouteName[] = ['hub-import', 'new-dataset'];
+
+function keepCreationToCreators(route: GuardRoute, services: GuardServices): GuardOutcome {
+  return CREATION_ROUTES.includes(route.name) && services.currentRole() === 'annotator' ? { redirect: HOME_PATH } : undefined;
+}
 
 export const setupLanguage: Middleware = async (_route, services) => {
   await services.setupLanguage();

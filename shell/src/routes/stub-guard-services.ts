@@ -9,6 +9,7 @@ export function stubGuardServices(overrides: Partial<GuardServices> = {}): Guard
     storeRedirectTo: vi.fn(),
     hasCurrentUser: () => false,
     loadCurrentUser: vi.fn(async () => true),
+    currentRole: () => 'owner',
     setupLanguage: vi.fn(async () => {}),
     ...overrides,
   };

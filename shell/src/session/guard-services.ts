@@ -16,6 +16,7 @@ export const browserGuardServices: GuardServices = {
   },
   storeRedirectTo,
   hasCurrentUser: () => peekCurrentUser() !== undefined,
+  currentRole: () => peekCurrentUser()?.role,
   async loadCurrentUser() {
     try {
       await getCurrentUser();

@@ -105,7 +105,7 @@ describe('ConfigurationEditor (/new/:id)', () => {
     expect(sent.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
-  it('deletes the dataset when a step after its creation fails, and says nothing was kept', async () => {
+  it('deletes the dataset when a step after its creation fails, and says which step and why', async () => {
     const fail = () => new Response(JSON.stringify({ detail: 'Boom' }), { status: 500, headers: { 'Content-Type': 'application/json' } });
     const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 201, headers: { 'Content-Type': 'application/json' } });
     const sent = stubFetch({
@@ -117,7 +117,7 @@ describe('ConfigurationEditor (/new/:id)', () => {
     renderEditor();
     await screen.findByRole('heading', { name: 'Configure your dataset' });
     fireEvent.click(createButton());
-    expect(await screen.findByText('The dataset could not be created; nothing was kept. Check the configuration and try again.')).toBeTruthy();
+    expect((await screen.findByTestId('creation-failed')).textContent).toBe('The dataset was not created: adding the questions failed. Boom');
     await waitFor(() => expect(sent.filter((c) => c.method !== 'GET')).toEqual([
       { method: 'POST', path: 'v1/datasets' },
       { method: 'POST', path: 'v1/datasets/d1/fields' },

@@ -18,6 +18,8 @@ import { newQuestion, QUESTION_TYPES, type QuestionConfig, type QuestionType } f
 import { isConfigurationValid, validateConfiguration } from '../domain/validation.js';
 import { useSubsetAndSplit } from '../../repository/components/repository-lookup.js';
 import { isAdminOrOwner } from '../../access/roles.js';
+import { lookupFailureMessage } from '../../repository/lookup-failure.js';
+import { creationFailureMessage } from '../domain/creation-failure.js';
 import { ColumnMapping } from './column-mapping.js';
 import { QuestionEditor } from './question-editor.js';
 import { RecordPreview } from './record-preview.js';
@@ -31,7 +33,7 @@ export function ConfigurationEditor({ repoId }: { repoId?: string }) {
   const { subset, split } = useSubsetAndSplit(info.data);
   const workspaces = useQuery(myWorkspacesQuery());
   if (!repoId) return <p>{t('noRepository')}</p>;
-  if (info.isError) return <section className="sch-card mfe-hub-import"><p role="alert" className="mfe-hub-import__error">{t('notFound')}</p></section>;
+  if (info.isError) return <section className="sch-card mfe-hub-import"><p role="alert" className="mfe-hub-import__error">{lookupFailureMessage(info.error, t)}</p></section>;
   if (!info.data || !subset || !split || !workspaces.data) return <p aria-busy="true">{t('lookingUp')}</p>;
   return (
     <LoadedEditor
@@ -176,7 +178,7 @@ function LoadedEditor({ info, subset, split, workspaces }: { info: HubDatasetInf
               {errors.general.map((key) => <li key={key} className="mfe-hub-import__error">{t(`validation.${key}`)}</li>)}
             </ul>
           )}
-          {create.isError && <p role="alert" className="mfe-hub-import__error">{t('editor.failed')}</p>}
+          {create.isError && <p role="alert" className="mfe-hub-import__error" data-testid="creation-failed">{creationFailureMessage(create.error, t)}</p>}
           {user && !isAdminOrOwner(user.role) && <p role="note">{t('onlyAdmins')}</p>}
           <button type="button" className="sch-button" disabled={!valid || busy || (user && !isAdminOrOwner(user.role))} onClick={() => create.mutate()}>
             {busy ? t('editor.creating') : t('editor.create')}

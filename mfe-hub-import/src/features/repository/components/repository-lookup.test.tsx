@@ -57,4 +57,19 @@ describe('RepositoryLookup (/:id)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Dataset no encontrado o no disponible en Hugging Face');
     await changeLanguage('en');
   });
+
+  it('says the Hub could not be reached, not that the dataset is missing, when the viewer is out of reach', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: string | URL | Request) => {
+      if (String(input).includes('/api/v1/settings')) return new Response('{}', { status: 200 });
+      throw new TypeError('Failed to fetch');
+    }));
+    render(<RemoteProviders><RepositoryLookup repoId="ns/known" /></RemoteProviders>);
+    expect((await screen.findByRole('alert')).textContent).toBe('The Hugging Face Hub could not be reached. Check the connection and try again.');
+  });
+
+  it('says the viewer failed, with its status', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"boom"}', { status: 502 })));
+    render(<RemoteProviders><RepositoryLookup repoId="ns/known" /></RemoteProviders>);
+    expect((await screen.findByRole('alert')).textContent).toBe("The Hub's dataset viewer could not describe this repository (HTTP 502). Try again later.");
+  });
 });

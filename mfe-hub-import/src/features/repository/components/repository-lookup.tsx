@@ -10,6 +10,7 @@ import { formatNumber } from '@scholia/shared/i18n';
 import { classifyColumns, type HubColumn } from '../../configuration/domain/hub-columns.js';
 import { CellView } from '../../configuration/components/cell-view.js';
 import { isAdminOrOwner } from '../../access/roles.js';
+import { lookupFailureMessage } from '../lookup-failure.js';
 
 /** The subset and split the user picked (URL query), or the first ones (spec §2: first preselected). */
 export function useSubsetAndSplit(info: HubDatasetInfo | undefined) {
@@ -57,7 +58,7 @@ export function RepositoryLookup({ repoId }: { repoId?: string }) {
         </p>
       </header>
       {info.isPending && <p aria-busy="true">{t('lookingUp')}</p>}
-      {info.isError && <p role="alert" className="mfe-hub-import__error">{t('notFound')}</p>}
+      {info.isError && <p role="alert" className="mfe-hub-import__error">{lookupFailureMessage(info.error, t)}</p>}
       {info.data && subset && (
         <>
           <div className="mfe-hub-import__choices">
