@@ -13,6 +13,7 @@ import * as addUserTokenVersion from './202611250100_add_user_token_version.js';
 import * as createRecordValidations from './202611250300_create_record_validations.js';
 import * as createWebhookDeliveries from './202611250400_create_webhook_deliveries.js';
 import * as storeVectorsAsFloat64 from './202611250400_store_vectors_as_float64.js';
+import * as indexTextAsStandardWords from './202611260100_index_text_as_standard_words.js';
 import * as addResponseSetVersions from './202611260200_add_response_set_versions.js';
 import * as cascadeWebhookDeliveries from './202611260300_cascade_webhook_deliveries.js';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, MigrationModule> = {
   '202611250300_create_record_validations': createRecordValidations,
   '202611250400_create_webhook_deliveries': createWebhookDeliveries,
   '202611250400_store_vectors_as_float64': storeVectorsAsFloat64,
+  '202611260100_index_text_as_standard_words': indexTextAsStandardWords,
   '202611260200_add_response_set_versions': addResponseSetVersions,
   '202611260300_cascade_webhook_deliveries': cascadeWebhookDeliveries,
 };
