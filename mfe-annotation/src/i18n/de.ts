@@ -53,6 +53,7 @@ export const de: AnnotationMessages = {
     draftSaved: 'Entwurf gespeichert',
     saving: 'Wird gespeichert…',
     templateScripts: 'Skripte in dieser Vorlage werden nicht ausgeführt.',
+    templateError: 'Die Vorlage dieses Felds konnte nicht gelesen werden: {{reason}}',
   },
   empty: {
     datasetAnnotator: 'Dieser Datensatz hat noch keine Einträge. Bitte eine Administratorin oder einen Administrator, Einträge hochzuladen.',

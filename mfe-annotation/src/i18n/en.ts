@@ -51,6 +51,7 @@ export const en = {
     draftSaved: 'Draft saved',
     saving: 'Saving…',
     templateScripts: 'Scripts in this template are not run.',
+    templateError: 'The template of this field could not be read: {{reason}}',
   },
   empty: {
     datasetAnnotator: 'This dataset has no records yet. Ask an administrator to upload records.',

@@ -53,6 +53,7 @@ export const es: AnnotationMessages = {
     draftSaved: 'Borrador guardado',
     saving: 'Guardando…',
     templateScripts: 'Los scripts de esta plantilla no se ejecutan.',
+    templateError: 'No se ha podido leer la plantilla de este campo: {{reason}}',
   },
   empty: {
     datasetAnnotator: 'Este conjunto de datos aún no tiene registros. Pide a un administrador que suba registros.',

@@ -32,4 +32,15 @@ describe('record fields (spec §3)', () => {
     fireEvent.error(screen.getByRole('img'));
     expect(screen.getByRole('alert').textContent).toBe('Could not load image');
   });
+
+  it('renders a custom field with Handlebars blocks into its sandboxed frame, or says why the template cannot be read', async () => {
+    const template = '<ul>{{#each record.fields.menu.items}}<li>{{this}}</li>{{/each}}</ul>';
+    render(<RemoteProviders><FieldView field={field('menu', { type: 'custom', template })} record={record({ menu: { items: ['Soup', 'Tea'] } })} /></RemoteProviders>);
+    const frame = await screen.findByTitle('menu');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('<ul><li>Soup</li><li>Tea</li></ul>');
+    cleanup();
+    render(<RemoteProviders><FieldView field={field('menu', { type: 'custom', template: '{{#if x}}open' })} record={record({ menu: {} })} /></RemoteProviders>);
+    expect((await screen.findByTestId('template-error')).textContent).toMatch(/^The template of this field could not be read: /);
+  });
 });
