@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bus } from '../bus/event-bus.js';
 import { changeLanguage, initI18n } from '../i18n/init-i18n.js';
 import { ApiError } from './api-error.js';
-import { createToken } from './auth.js';
+import { createToken, login } from './auth.js';
 import { handleHttpError } from './error-handler.js';
 import { apiRequest } from './http-client.js';
 import { queryClient } from './query-client.js';
@@ -97,5 +97,22 @@ describe('global HTTP error handler', () => {
     const fetchMock = stubFetch(200, { id: 'u' });
     await apiRequest('GET', 'v1/me');
     expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('reports a refused token once, and again after a new sign-in', () => {
+    const refused = () => new ApiError({ status: 401, body: { detail: 'Could not validate credentials' } });
+    const expired = vi.fn();
+    bus.on('session:expired', expired);
+    try {
+      expect(handleHttpError(refused(), { credentials: 'old' })).toEqual(['Could not validate credentials']);
+      expect(handleHttpError(refused(), { credentials: 'old' })).toEqual([]);
+      expect(handleHttpError(refused(), {})).toEqual([]); // the cleared session's next requests
+      login('new');
+      expect(handleHttpError(refused(), {})).toEqual(['Could not validate credentials']);
+      expect(handleHttpError(refused(), { credentials: 'old' })).toEqual(['Could not validate credentials']);
+      expect(expired).toHaveBeenCalledTimes(2);
+    } finally {
+      bus.off('session:expired', expired);
+    }
   });
 });

@@ -5,6 +5,8 @@ import type { ApiError } from './api-error.js';
 
 /** Credentials already reported as refused: the screen's parallel requests all fail with them. */
 const refusedCredentials = new Set<string>();
+// A new sign-in starts a new session: its refusals are news again, however the last one ended.
+bus.on('session:signed-in', () => refusedCredentials.clear());
 
 /**
  * The global HTTP error handler (spec §8): clear toasts, then show the translated HTTP

@@ -38,6 +38,11 @@ export function configureApi(options: { baseUrl?: string; apiKey?: string }): vo
   if ('apiKey' in options) apiKey = options.apiKey || undefined;
 }
 
+/** The credentials requests go with: the signed-in token, else the API key a host set. */
+export function currentCredentials(): string | undefined {
+  return readToken() ?? apiKey;
+}
+
 /** `v1/me` + params → `/api/v1/me?...`; array values repeat the key (`include=a&include=b`). */
 export function buildUrl(path: string, query: QueryParams = {}): string {
   const search = new URLSearchParams();

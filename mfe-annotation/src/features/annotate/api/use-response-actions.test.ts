@@ -13,6 +13,7 @@ const { notify } = vi.hoisted(() => ({ notify: vi.fn() }));
 vi.mock('@scholia/shared/bus', async (original) => ({ ...(await original<object>()), notify }));
 
 const { currentOutboxOwner, pushUndo, saveResponse, sendKeptAnswers, undoLast } = await import('./use-response-actions.js');
+const { ApiError } = await import('@scholia/shared/api');
 const { enqueueOffline, readOutbox } = await import('../model/offline-outbox.js');
 const { registerAnnotationI18n } = await import('../../../i18n/register-annotation-i18n.js');
 
@@ -79,5 +80,23 @@ describe('answers kept offline', () => {
     api.upsertMyResponses.mockImplementationOnce(async (items: { record_id: string }[]) => ({ items: items.map(() => ({ item: { id: 'x', status: 'submitted', values: null, updated_at: '' }, error: null })) }));
     await expect(sendKeptAnswers('d1')).resolves.toBe(1);
     expect(api.upsertMyResponses).toHaveBeenCalledWith([{ record_id: 'r1', status: 'submitted', values: { q: { value: 'yes' } } }], { globalErrorHandler: false });
+  });
+
+  it("keeps an answer given offline before the user was ever read, and its annotator sends it once back", async () => {
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    api.getCurrentUser.mockRejectedValueOnce(new ApiError({ status: 0 }));
+    try {
+      await expect(saveResponse('d1', 'r9', undefined, { status: 'draft', values: { q: { value: 'offline' } } })).resolves.toMatchObject({ kind: 'kept-offline' });
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    }
+    api.upsertMyResponses.mockImplementationOnce(async (items: { record_id: string }[]) => ({ items: items.map(() => ({ item: { id: 'x', status: 'draft', values: null, updated_at: '' }, error: null })) }));
+    await expect(sendKeptAnswers('d1')).resolves.toBe(1);
+    expect(api.upsertMyResponses).toHaveBeenCalledWith([{ record_id: 'r9', status: 'draft', values: { q: { value: 'offline' } } }], { globalErrorHandler: false });
+  });
+
+  it('asks the server who the user is only when some answer is kept', async () => {
+    await expect(sendKeptAnswers('d1')).resolves.toBe(0);
+    expect(api.fetchCurrentUser).not.toHaveBeenCalled();
   });
 });

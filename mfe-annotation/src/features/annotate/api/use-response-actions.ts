@@ -1,8 +1,11 @@
-import { announceResponsesChanged, ApiError, buildUrl, deleteMyResponse, fetchCurrentUser, getCurrentUser, saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse } from '@scholia/shared/api';
+import {
+  announceResponsesChanged, ApiError, buildUrl, currentCredentials, deleteMyResponse, fetchCurrentUser, getCurrentUser, peekCurrentUser,
+  saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse,
+} from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { annotationI18n } from '../../../i18n/register-annotation-i18n.js';
 import { describeFailure } from '../model/bulk-annotation.js';
-import { enqueueOffline, flushOutbox, readOutbox, type OutboxOwner } from '../model/offline-outbox.js';
+import { adoptOutbox, enqueueOffline, flushOutbox, hasKeptAnswers, readOutbox, type OutboxOwner } from '../model/offline-outbox.js';
 
 /** What undo restores: the response before the last submit, discard, draft or clear. */
 export interface UndoEntry {
@@ -52,15 +55,39 @@ export type SaveOutcome = { kind: 'saved'; response: RecordResponse } | { kind: 
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+/** The absolute API root this client talks to. */
+const serverUrl = () => new URL(buildUrl(''), globalThis.location?.href).href;
+
+/** Short, stable name of a credential: a storage key must not hold the token itself. */
+function fingerprint(credentials: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < credentials.length; i += 1) hash = Math.imul(hash ^ credentials.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * Answers kept while the user was not known yet (offline, and `/me` never read in this session):
+ * they wait under the credentials, and whoever the server says these credentials are takes them.
+ */
+const credentialsOwner = (): OutboxOwner => ({ serverUrl: serverUrl(), userId: `credentials-${fingerprint(currentCredentials() ?? '')}` });
+
 /**
  * The user the current credentials belong to, on the server the client talks to. Keeping an
- * answer takes the session's cached user (cleared on every sign-in and sign-out; known offline);
- * sending kept answers asks the server (`fresh`), since another tab may have signed in as someone
+ * answer takes the session's cached user (cleared on every sign-in and sign-out), else reads it,
+ * else (offline) the credentials stand for the user: an answer is never lost for want of a `/me`.
+ * Sending kept answers asks the server (`fresh`), since another tab may have signed in as someone
  * else meanwhile.
  */
 export async function currentOutboxOwner({ fresh = false }: { fresh?: boolean } = {}): Promise<OutboxOwner> {
-  const user = fresh ? await fetchCurrentUser() : await getCurrentUser();
-  return { serverUrl: new URL(buildUrl(''), globalThis.location?.href).href, userId: user.id };
+  if (fresh) return { serverUrl: serverUrl(), userId: (await fetchCurrentUser()).id };
+  const cached = peekCurrentUser();
+  if (cached) return { serverUrl: serverUrl(), userId: cached.id };
+  try {
+    return { serverUrl: serverUrl(), userId: (await getCurrentUser()).id };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0) return credentialsOwner();
+    throw error;
+  }
 }
 
 /**
@@ -92,7 +119,11 @@ export async function saveResponse(datasetId: string, recordId: string, existing
  * record was deleted meanwhile) is said so, not dropped silently.
  */
 export async function sendKeptAnswers(datasetId: string): Promise<number> {
+  // Nothing kept for this server (the usual case): no need to ask it who the user is.
+  if (!hasKeptAnswers(serverUrl())) return 0;
+  const keptUnknown = credentialsOwner();
   const owner = await currentOutboxOwner({ fresh: true });
+  adoptOutbox(keptUnknown, owner);
   if (readOutbox(owner).length === 0) return 0;
   const { accepted, refused } = await flushOutbox(owner, (items) => upsertMyResponses(items, { globalErrorHandler: false }));
   if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId);

@@ -55,6 +55,23 @@ export function enqueueOffline(owner: OutboxOwner, item: Omit<OutboxItem, 'seq'>
   return entry;
 }
 
+/** Whether any outbox of this server holds answers, whoever they belong to. */
+export function hasKeptAnswers(serverUrl: string): boolean {
+  const store = storage();
+  if (!store) return false;
+  const prefix = `${KEY_PREFIX}:${serverUrl}:`;
+  for (let i = 0; i < store.length; i += 1) if (store.key(i)?.startsWith(prefix)) return true;
+  return false;
+}
+
+/** Moves every answer of one outbox into another, in order (a later answer for a record wins). */
+export function adoptOutbox(from: OutboxOwner, to: OutboxOwner): void {
+  const kept = readOutbox(from);
+  if (kept.length === 0 || outboxKey(from) === outboxKey(to)) return;
+  for (const { seq: _seq, ...item } of kept) enqueueOffline(to, item);
+  writeOutbox(from, []);
+}
+
 /** What a flush did: answers the server took, and those it refused for good (with why). */
 export interface FlushResult {
   accepted: number;
