@@ -6,7 +6,8 @@ import type { AgreementQuestion } from './dataset-agreement.js';
  * (numbered once) and, per question, the category of the answer's value (-1: not answered). Each
  * distinct stored value is parsed once, not once per response; the answers of a record are found
  * together by a counting sort, without an array per record. Once filled, a table is only read, so
- * one table serves every request until the answers change (resources/agreement/answer-cache.ts).
+ * one table serves every request until the answers change (resources/agreement/answer-cache.ts); its
+ * first read packs it into typed arrays (about 50 bytes per answer with its record ids) and ends the filling.
  */
 const STORED_CACHED = 50_000;
 
@@ -16,15 +17,21 @@ export interface AnswerGroups {
   starts: Int32Array;
 }
 
+/** A filled table: per answer its record and annotator (indices), per question and answer its category. */
+interface PackedAnswers {
+  recordOf: Int32Array;
+  userOf: Int32Array;
+  codes: Int32Array[];
+}
+
 export class AnswerTable {
   private readonly recordIndex = new Map<string, number>();
   private readonly recordKeys: string[] = [];
   private readonly userIndex = new Map<string, number>();
   readonly userIds: string[] = [];
-  private readonly recordOf: number[] = [];
-  private readonly userOf: number[] = [];
-  /** per question (in `questions` order), per answer: its category in `categories[q]`, -1 when not answered */
-  readonly codes: number[][];
+  /** while filling: per answer its record and annotator, per question and answer its category */
+  private filling: { recordOf: number[]; userOf: number[]; codes: number[][] } | undefined;
+  private packed: PackedAnswers | undefined;
   readonly categories: Categories[];
   /** per question: the categories of its defined options, in their order */
   readonly optionCodes: number[][];
@@ -34,14 +41,19 @@ export class AnswerTable {
   private grouped: AnswerGroups | undefined;
 
   constructor(readonly questions: readonly AgreementQuestion[]) {
-    this.codes = questions.map(() => []);
+    this.filling = { recordOf: [], userOf: [], codes: questions.map(() => []) };
     this.categories = questions.map((q) => new Categories(q.type));
     this.optionCodes = questions.map((q, i) => q.options.map((option) => this.categories[i].of(option)));
   }
 
   /** Answers in number: one per submitted response read. */
   get size(): number {
-    return this.recordOf.length;
+    return this.filling ? this.filling.recordOf.length : this.packed!.recordOf.length;
+  }
+
+  /** Per question (in `questions` order), per answer: its category in `categories[q]`, -1 when not answered. */
+  get codes(): readonly Int32Array[] {
+    return this.pack().codes;
   }
 
   /** From parsed response values (`{question: {value}}`), as the API shows them. */
@@ -73,6 +85,8 @@ export class AnswerTable {
   }
 
   private add(record: string, userId: string, codes: readonly number[]): void {
+    const filling = this.filling;
+    if (!filling) throw new Error('answers cannot be added to a table once read');
     let index = this.recordIndex.get(record);
     if (index === undefined) {
       index = this.recordKeys.length;
@@ -88,15 +102,27 @@ export class AnswerTable {
     }
     this.lastUserId = userId;
     this.lastUser = user;
-    this.recordOf.push(index);
-    this.userOf.push(user);
-    for (let q = 0; q < this.codes.length; q++) this.codes[q].push(codes[q]);
-    this.grouped = undefined;
+    filling.recordOf.push(index);
+    filling.userOf.push(user);
+    for (let q = 0; q < filling.codes.length; q++) filling.codes[q].push(codes[q]);
+  }
+
+  /** The filled table in typed arrays; the maps only the filling needs are let go. */
+  private pack(): PackedAnswers {
+    if (this.filling) {
+      const { recordOf, userOf, codes } = this.filling;
+      this.packed = { recordOf: Int32Array.from(recordOf), userOf: Int32Array.from(userOf), codes: codes.map((column) => Int32Array.from(column)) };
+      this.filling = undefined;
+      this.codesOfStored.clear();
+      this.recordIndex.clear();
+      this.userIndex.clear();
+    }
+    return this.packed!;
   }
 
   /** The annotator (index into userIds) of answer a. */
   userAt(a: number): number {
-    return this.userOf[a];
+    return this.packed!.userOf[a];
   }
 
   /** The groups of records with two or more answers, those `includes` keeps when given. */
@@ -107,7 +133,7 @@ export class AnswerTable {
     const starts: number[] = [0];
     let at = 0;
     for (let g = 0; g + 1 < all.starts.length; g++) {
-      if (!includes(this.recordKeys[this.recordOf[all.order[all.starts[g]]]])) continue;
+      if (!includes(this.recordKeys[this.packed!.recordOf[all.order[all.starts[g]]]])) continue;
       for (let i = all.starts[g]; i < all.starts[g + 1]; i++) order[at++] = all.order[i];
       starts.push(at);
     }
@@ -115,15 +141,14 @@ export class AnswerTable {
   }
 
   private groupAll(): AnswerGroups {
-    // Grouping is asked for once the table is filled: the parsed values are no longer needed.
-    this.codesOfStored.clear();
+    const { recordOf } = this.pack();
     const records = this.recordKeys.length;
     const counts = new Int32Array(records + 1);
-    for (const record of this.recordOf) counts[record + 1] += 1;
+    for (const record of recordOf) counts[record + 1] += 1;
     for (let r = 0; r < records; r++) counts[r + 1] += counts[r];
-    const sorted = new Int32Array(this.recordOf.length);
+    const sorted = new Int32Array(recordOf.length);
     const next = counts.slice(0, records);
-    for (let a = 0; a < this.recordOf.length; a++) sorted[next[this.recordOf[a]]++] = a;
+    for (let a = 0; a < recordOf.length; a++) sorted[next[recordOf[a]]++] = a;
     const starts: number[] = [0];
     const order = new Int32Array(sorted.length);
     let at = 0;
