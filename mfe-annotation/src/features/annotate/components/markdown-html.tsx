@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
-import { useMemo } from 'react';
+import { Marked, Renderer, type Tokens } from 'marked';
+import { useMemo, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Rendered HTML by source: a record's fields are re-rendered on every answer, parse them once. */
 const cache = new Map<string, string>();
@@ -12,17 +13,60 @@ const CACHE_SIZE = 200;
  */
 const PURIFY_OPTIONS = { USE_PROFILES: { html: true }, FORBID_TAGS: ['style'], FORBID_ATTR: ['style'] };
 
+const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * Code blocks in a box that scrolls sideways (never clipped) with a copy button (spec: code in
+ * rendered Markdown can be copied); tables in a box that scrolls, so a wide one never widens the page.
+ */
+function markedWithCopy(copyLabel: string): Marked {
+  const base = new Renderer();
+  return new Marked({
+    gfm: true,
+    breaks: true,
+    renderer: {
+      code(token: Tokens.Code) {
+        const block = base.code.call(this, token);
+        return `<div class="sch-code-block mfe-ann-code">${block}<button type="button" class="sch-button sch-button--ghost sch-copy-button" data-copy-code>${escapeHtml(copyLabel)}</button></div>`;
+      },
+      table(token: Tokens.Table) {
+        return `<div class="mfe-ann-table">${base.table.call(this, token)}</div>`;
+      },
+    },
+  });
+}
+
+const renderers = new Map<string, Marked>();
+
 /** Markdown → sanitised HTML: no script, handler, style or javascript: URL survives (spec: text fields). */
-export function renderMarkdown(source: string): string {
-  const hit = cache.get(source);
+export function renderMarkdown(source: string, copyLabel = 'Copy code'): string {
+  const key = `${copyLabel}\u0000${source}`;
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const html = DOMPurify.sanitize(marked.parse(source, { async: false, gfm: true, breaks: true }), PURIFY_OPTIONS);
+  let marked = renderers.get(copyLabel);
+  if (!marked) renderers.set(copyLabel, (marked = markedWithCopy(copyLabel)));
+  const html = DOMPurify.sanitize(marked.parse(source, { async: false }), PURIFY_OPTIONS);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(source, html);
+  cache.set(key, html);
   return html;
 }
 
+/** How long "Copied" shows on a copy button. */
+const COPIED_MS = 1000;
+
 export function MarkdownHtml({ source, className }: { source: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className={`mfe-ann-markdown ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  const { t } = useTranslation();
+  const copyLabel = t('common.copyCode');
+  const html = useMemo(() => renderMarkdown(source, copyLabel), [source, copyLabel]);
+  // One listener for every copy button of the text: the buttons are part of the rendered HTML.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as Element).closest?.('[data-copy-code]');
+    const code = button?.parentElement?.querySelector('pre')?.textContent;
+    if (!button || code === undefined) return;
+    void navigator.clipboard?.writeText(code).then(() => {
+      button.textContent = t('common.copied');
+      setTimeout(() => { button.textContent = copyLabel; }, COPIED_MS);
+    }, () => undefined);
+  };
+  return <div className={`mfe-ann-markdown ${className ?? ''}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }
