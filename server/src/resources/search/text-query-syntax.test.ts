@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { createPrincipals, type Principals } from '../../../test/fixtures.js';
 import { createSearchDataset, upsertRecords, type SearchDataset } from '../../../test/search-fixtures.js';
+import { seededRandom } from '../../../test/seeded-random.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { up as indexTextAsStandardWords } from '../../storage/migrations/202611260100_index_text_as_standard_words.js';
 import { dropTextIndex, textIndexTable } from '../../storage/search/text-index.js';
@@ -130,6 +131,16 @@ describe('text query syntax', () => {
       const res = await search(q);
       expect(res.body.items.map((item: { record: { external_id: string } }) => numberOf.get(item.record.external_id))).toEqual(expected);
       expect(res.body.items.every((item: { query_score: number }) => item.query_score === 0)).toBe(true);
+    }
+  });
+
+  it('answers any mix of operators, words and escapes with hits, never an error', async () => {
+    const random = seededRandom(21);
+    const pieces = ['argilla', 'dog', 'qu*', 'fox~1', '"brown fox"~2', '"', '(', ')', '|', '+', '-', '\\', '~', '*', ' ', "can't", 'é', '_', '~9'];
+    for (let n = 0; n < 150; n++) {
+      const q = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]).join(random() < 0.5 ? ' ' : '');
+      const res = await search(q);
+      expect(res.status, `${q}: ${JSON.stringify(res.body)}`).toBe(200);
     }
   });
 
