@@ -8,6 +8,10 @@ export const de: AnnotationMessages = {
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.', open: 'Richtlinien' },
   layout: { resizePanel: 'Breite des Fragenbereichs ändern', close: 'Schließen' },
   metrics: { title: 'Mein Fortschritt', total: 'Gesamt' },
+  team: {
+    title: 'Team-Fortschritt', own: 'Mein Fortschritt', records: 'Datensätze', completed: 'Abgeschlossen', pending: 'Ausstehende Datensätze',
+    annotator: 'Annotator', none: 'Noch hat niemand geantwortet.',
+  },
   shortcuts: {
     open: 'Tastenkürzel (?)',
     title: 'Tastenkürzel',

@@ -6,6 +6,10 @@ export const en = {
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },
   layout: { resizePanel: 'Resize the questions panel', close: 'Close' },
   metrics: { title: 'My progress', total: 'Total' },
+  team: {
+    title: 'Team progress', own: 'My progress', records: 'Records', completed: 'Completed', pending: 'Pending records',
+    annotator: 'Annotator', none: 'No one has answered yet.',
+  },
   shortcuts: {
     open: 'Shortcuts (?)',
     title: 'Keyboard shortcuts',

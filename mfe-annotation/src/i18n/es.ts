@@ -8,6 +8,10 @@ export const es: AnnotationMessages = {
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.', open: 'Pautas' },
   layout: { resizePanel: 'Cambiar el ancho del panel de preguntas', close: 'Cerrar' },
   metrics: { title: 'Mi progreso', total: 'Total' },
+  team: {
+    title: 'Progreso del equipo', own: 'Mi progreso', records: 'Registros', completed: 'Completados', pending: 'Registros pendientes',
+    annotator: 'Anotador', none: 'Nadie ha respondido todavía.',
+  },
   shortcuts: {
     open: 'Atajos (?)',
     title: 'Atajos de teclado',

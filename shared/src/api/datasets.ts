@@ -1,6 +1,6 @@
 import { apiRequest } from './http-client.js';
 import { apiWrite, cachedGet, CACHE_LIFETIME, queryClient } from './query-client.js';
-import type { Dataset, DatasetMetrics, DatasetProgress, Distribution, Items, Job } from './types.js';
+import type { Dataset, DatasetMetrics, DatasetProgress, Distribution, Items, Job, UsersProgress } from './types.js';
 
 export const myDatasetsQuery = (params: { workspace_id?: string } = {}) =>
   cachedGet<Items<Dataset>>('v1/me/datasets', params, { repositoryCode: 'ERROR_FETCHING_FEEDBACK_DATASETS' });
@@ -12,6 +12,10 @@ export const datasetQuery = (id: string) =>
 /** Spec §8 files a failed progress fetch under ERROR_DELETING_DATASET; kept for parity. */
 export const datasetProgressQuery = (id: string) =>
   cachedGet<DatasetProgress>(`v1/datasets/${id}/progress`, {}, { repositoryCode: 'ERROR_DELETING_DATASET' });
+
+/** Each annotator's counts (what the SDK's `progress(with_users_distribution=True)` reads); silent on failure. */
+export const datasetUsersProgressQuery = (id: string) =>
+  cachedGet<UsersProgress>(`v1/datasets/${id}/users/progress`, {}, { globalErrorHandler: false });
 
 /** A failed metrics fetch is silent (spec §8). */
 export const datasetMetricsQuery = (id: string) =>

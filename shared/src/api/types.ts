@@ -49,6 +49,17 @@ export interface DatasetProgress {
   users: { username: string }[];
 }
 
+/** Each annotator's responses by record status (outer), then response status (inner). */
+export interface UsersProgress {
+  users: { username: string; completed: ResponseStatusCounts; pending: ResponseStatusCounts }[];
+}
+
+export interface ResponseStatusCounts {
+  submitted: number;
+  discarded: number;
+  draft: number;
+}
+
 export interface DatasetMetrics {
   responses: { total: number; submitted: number; discarded: number; draft: number; pending: number };
 }

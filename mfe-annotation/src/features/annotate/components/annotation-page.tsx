@@ -6,6 +6,7 @@ import { datasetProgressQuery } from '@scholia/shared/api';
 import { formatNumber } from '@scholia/shared/i18n';
 import { DatasetLoadError, datasetLoadErrorKey } from '@scholia/shared/ui';
 import { AnnotationOverview } from '../../progress/components/annotation-overview.js';
+import { TeamProgress } from '../../progress/components/team-progress.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
 import { sendKeptAnswers } from '../api/use-response-actions.js';
 import { criteriaKey, hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
@@ -108,6 +109,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
       <header className="mfe-ann-page__header">
         <AnnotationOverview datasetId={datasetId} showAgreement={isAdmin} />
         <MyMetrics datasetId={datasetId} />
+        <TeamProgress datasetId={datasetId} isAdmin={isAdmin} />
         <button type="button" className="sch-button sch-button--ghost" aria-expanded={guidelinesOpen} data-testid="guidelines-toggle" onClick={() => setGuidelinesOpen((open) => !open)}>
           {t('guidelines.open')}
         </button>

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A toolbar button (<details>/<summary>) whose panel opens over the content instead of pushing
  * it down; a click outside or Escape closes it.
  */
-export function PopoverDetails({ summary, className = '', children }: { summary: ReactNode; className?: string; children: ReactNode }) {
+export function PopoverDetails({ summary, className = '', onToggle, children }: { summary: ReactNode; className?: string; onToggle?: (open: boolean) => void; children: ReactNode }) {
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (event: Event) => {
@@ -23,7 +23,7 @@ export function PopoverDetails({ summary, className = '', children }: { summary:
     };
   }, []);
   return (
-    <details ref={details} className={`mfe-ann-popover ${className}`}>
+    <details ref={details} className={`mfe-ann-popover ${className}`} onToggle={(event) => onToggle?.(event.currentTarget.open)}>
       <summary>{summary}</summary>
       <div className="mfe-ann-popover__panel">{children}</div>
     </details>
