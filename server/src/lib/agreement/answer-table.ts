@@ -7,7 +7,7 @@ import type { AgreementQuestion } from './dataset-agreement.js';
  * distinct stored value is parsed once, not once per response; the answers of a record are found
  * together by a counting sort, without an array per record. Once filled, a table is only read, so
  * one table serves every request until the answers change (resources/agreement/answer-cache.ts); its
- * first read packs it into typed arrays (about 50 bytes per answer with its record ids) and ends the filling.
+ * first read packs it into typed arrays (about 47 bytes an answer with its record's id) and ends the filling.
  */
 const STORED_CACHED = 50_000;
 
@@ -49,6 +49,11 @@ export class AnswerTable {
   /** Answers in number: one per submitted response read. */
   get size(): number {
     return this.filling ? this.filling.recordOf.length : this.packed!.recordOf.length;
+  }
+
+  /** The records' ids; a record's index in it is its number in the table. */
+  get recordIds(): readonly string[] {
+    return this.recordKeys;
   }
 
   /** Per question (in `questions` order), per answer: its category in `categories[q]`, -1 when not answered. */
@@ -125,15 +130,15 @@ export class AnswerTable {
     return this.packed!.userOf[a];
   }
 
-  /** The groups of records with two or more answers, those `includes` keeps when given. */
-  groups(includes?: (recordId: string) => boolean): AnswerGroups {
+  /** The groups of records with two or more answers, those `includes` keeps (by record number) when given. */
+  groups(includes?: (record: number) => boolean): AnswerGroups {
     const all = (this.grouped ??= this.groupAll());
     if (!includes) return all;
     const order = new Int32Array(all.order.length);
     const starts: number[] = [0];
     let at = 0;
     for (let g = 0; g + 1 < all.starts.length; g++) {
-      if (!includes(this.recordKeys[this.packed!.recordOf[all.order[all.starts[g]]]])) continue;
+      if (!includes(this.packed!.recordOf[all.order[all.starts[g]]])) continue;
       for (let i = all.starts[g]; i < all.starts[g + 1]; i++) order[at++] = all.order[i];
       starts.push(at);
     }

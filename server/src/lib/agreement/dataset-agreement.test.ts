@@ -87,7 +87,8 @@ describe('computeDatasetAgreement', () => {
 
   it('over some records gives the figures of a table of those records alone', () => {
     const kept = new Set(['r2', 'r3']);
-    const narrowed = compute(AnswerTable.from(questions, answers), (recordId) => kept.has(recordId));
+    const table = AnswerTable.from(questions, answers);
+    const narrowed = compute(table, (record) => kept.has(table.recordIds[record]));
     expect(narrowed).toEqual(computeDatasetAgreement(questions, answers.filter((a) => kept.has(a.recordId))));
     expect(narrowed.questions.find((q) => q.question.name === 'label')).toMatchObject({ records: 2, percent_agreement: 50 });
   });

@@ -114,8 +114,8 @@ class PairTally {
 
 const percent = (share: number | null) => (share === null ? null : 100 * share);
 
-/** The figures of the table's questions over the records `includes` keeps (all when not given). */
-export function computeDatasetAgreement(table: AnswerTable, includes?: (recordId: string) => boolean): DatasetAgreement {
+/** The figures of the table's questions over the records `includes` keeps (by their number in `table.recordIds`; all when not given). */
+export function computeDatasetAgreement(table: AnswerTable, includes?: (record: number) => boolean): DatasetAgreement {
   const groups = table.groups(includes);
   const overall = new PairTally(table.userIds.length);
   const results: QuestionAgreement[] = [];

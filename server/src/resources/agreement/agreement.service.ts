@@ -41,13 +41,10 @@ export async function datasetAgreement(db: Db, user: UserRow, datasetId: string,
   };
 }
 
-/** Whether a record of the answers (by id) is one of `rids`. */
-async function amongRids(answers: KeptAnswers, rids: ReadonlySet<number>): Promise<(recordId: string) => boolean> {
+/** Whether a record of the answers (by its number in the table) is one of `rids`. */
+async function amongRids(answers: KeptAnswers, rids: ReadonlySet<number>): Promise<(record: number) => boolean> {
   const ridOf = await answers.recordRids();
-  return (recordId) => {
-    const rid = ridOf.get(recordId);
-    return rid !== undefined && rids.has(rid);
-  };
+  return (record) => rids.has(ridOf[record]);
 }
 
 async function matchingRids(db: Db, dataset: DatasetRow, questions: QuestionRow[], body: SearchBody): Promise<Set<number>> {

@@ -21,10 +21,10 @@ type Db = Kysely<Tables>;
  */
 const MAX_ANSWERS = 600_000;
 
-/** A dataset's answers, records keyed by id, and the rid of each record (read on first use: filters name rids). */
+/** A dataset's answers, and the rid of each of their records by its number in the table (read on first use: filters name rids). */
 export interface KeptAnswers {
   table: AnswerTable;
-  recordRids(): Promise<Map<string, number>>;
+  recordRids(): Promise<Float64Array>;
 }
 
 interface Entry {
@@ -66,8 +66,12 @@ async function readAnswers(db: Db, datasetId: string, questions: readonly Agreem
   const table = new AnswerTable(questions);
   await forEachSubmittedAnswer(db, datasetId, (recordId, userId, values) => table.addStored(recordId, userId, values));
   // A record's rid never changes, and deleting a record of the table deletes its responses (a new version): read once.
-  let rids: Promise<Map<string, number>> | undefined;
-  return { table, recordRids: () => (rids ??= recordRidsById(db, datasetId)) };
+  let rids: Promise<Float64Array> | undefined;
+  const readRids = async () => {
+    const ridOf = await recordRidsById(db, datasetId);
+    return Float64Array.from(table.recordIds, (id) => ridOf.get(id) ?? -1);
+  };
+  return { table, recordRids: () => (rids ??= readRids()) };
 }
 
 /** Drops the least recently used tables until the kept answers fit, the newest included if it alone does not. */
