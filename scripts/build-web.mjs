@@ -283,8 +283,9 @@ let ReactRefresh;
 
 /**
  * Libraries, @scholia/shared and the shell's own code, less the locales that load on a language
- * switch and the My settings page (its route loads it): one file, one gzip stream (~1 KB less
- * than the shell's code in a chunk of its own).
+ * switch, the My settings page with its API-key dialog (its route loads them), the Hugging Face
+ * Space notices (loaded on a Space only) and the open user menu: one file, one gzip stream (~1 KB
+ * less than the shell's code in a chunk of its own).
  */
 const BOOT_CHUNK = {
   name: 'boot',
@@ -294,7 +295,7 @@ const BOOT_CHUNK = {
     const file = module.resource ?? '';
     return (file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(path.join(ROOT, 'shared', 'src'))
       || file.startsWith(path.join(ROOT, 'shell', 'src')))
-      && !/[\\/]locales[\\/](de|es)\.ts$/.test(file) && !/[\\/]user-settings-page\.tsx$/.test(file);
+      && !/[\\/]locales[\\/](de|es)\.ts$/.test(file) && !/[\\/](pages[\\/]user-settings-page|pages[\\/]rotate-api-key|chrome[\\/]space-notices|chrome[\\/]user-menu-panel)\.tsx$/.test(file);
   },
 };
 

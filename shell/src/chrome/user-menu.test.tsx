@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient, readToken, writeToken } from '@scholia/shared/api';
 import { bus } from '@scholia/shared/bus';
 import { RemoteProviders } from '@scholia/shared/ui';
-import { DOCS_URL, UserMenu } from './user-menu.js';
+import { UserMenu } from './user-menu.js';
+import { DOCS_URL } from './user-menu-panel.js';
 
 describe('UserMenu', () => {
   afterEach(cleanup);
@@ -24,7 +25,7 @@ describe('UserMenu', () => {
     expect(button.textContent).toBe('GR'); // the avatar: first two letters
     fireEvent.click(button);
 
-    expect(screen.getByRole('menuitem', { name: 'My settings' }).getAttribute('href')).toBe('/user-settings');
+    expect((await screen.findByRole('menuitem', { name: 'My settings' })).getAttribute('href')).toBe('/user-settings');
     expect(screen.getByRole('menuitem', { name: 'View docs' }).getAttribute('href')).toBe(DOCS_URL);
     expect(screen.getByRole('menu').textContent).toContain('Owner');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
@@ -36,7 +37,7 @@ describe('UserMenu', () => {
   it('closes on Escape', async () => {
     render(<RemoteProviders><UserMenu /></RemoteProviders>);
     fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));
-    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(await screen.findByRole('menu')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
   });

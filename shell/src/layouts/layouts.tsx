@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs, type Crumb } from '@scholia/shared/ui';
 import { AppHeader, Logo } from '../chrome/app-header.js';
-import { SpaceNotices } from '../chrome/space-notices.js';
+import { SpaceNoticesGate } from '../chrome/space-notices-gate.js';
 
 /** Layouts of spec §2. Each marks itself with data-layout for styling and tests. */
 
@@ -29,7 +29,7 @@ export function HomeLayout({ children }: { children: ReactNode }) {
   return (
     <div className="sch-layout" data-layout="home">
       <AppHeader />
-      <SpaceNotices />
+      <SpaceNoticesGate />
       <main className="sch-main sch-main--home">{children}</main>
     </div>
   );
@@ -40,7 +40,7 @@ export function InternalLayout({ crumbs, children }: { crumbs: Crumb[]; children
   return (
     <div className="sch-layout" data-layout="internal">
       <AppHeader />
-      <SpaceNotices />
+      <SpaceNoticesGate />
       <div className="sch-page-header"><Breadcrumbs items={crumbs} /></div>
       <main className="sch-main">{children}</main>
     </div>
@@ -52,7 +52,7 @@ export function AnnotationLayout({ crumbs, children }: { crumbs: Crumb[]; childr
   return (
     <div className="sch-layout" data-layout="annotation">
       <AppHeader><Breadcrumbs items={crumbs} /></AppHeader>
-      <SpaceNotices />
+      <SpaceNoticesGate />
       <main className="sch-main sch-main--center">{children}</main>
     </div>
   );
