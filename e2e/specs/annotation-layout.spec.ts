@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { baseUrl, OWNER, signInAs } from '../fixtures/api.js';
+import { createLayoutDataset, type LayoutDataset } from '../fixtures/layout-dataset.js';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Fonts and antialiasing differ a little between machines; a layout change moves far more. */
+const SCREENSHOT = { maxDiffPixelRatio: 0.02, threshold: 0.3 };
+/** SCHOLIA_DOCS_IMAGES=1 also writes the screens shown in the docs (light theme), under these names. */
+const DOCS_IMAGES = process.env.SCHOLIA_DOCS_IMAGES === '1' ? path.resolve(import.meta.dirname, '../../docs/images') : undefined;
+const DOCS_NAMES: Record<string, string> = { focus: 'annotation-page.png', bulk: 'annotation-bulk.png', 'focus-phone': 'annotation-phone.png' };
+
+async function open(page: Page, datasetId: string, query = '') {
+  await page.goto(`${baseUrl()}/dataset/${datasetId}/annotation-mode${query}`);
+  await expect(page.getByTestId('focus-record').or(page.getByTestId('bulk-record').first()).or(page.getByTestId('review-view'))).toBeVisible({ timeout: 15_000 });
+}
+
+/** The element lies wholly inside the window. */
+async function expectInViewport(page: Page, locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  const view = page.viewportSize()!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(view.height);
+  expect(box.x + box.width).toBeLessThanOrEqual(view.width);
+}
+
+const submitButton = (page: Page) => page.getByTestId('record-actions').getByRole('button', { name: 'Submit' });
+
+test.describe('annotation layout', () => {
+  let ds: LayoutDataset;
+  test.beforeAll(async () => {
+    ds = await createLayoutDataset();
+  });
+
+  test('desktop: a 2,000-word record scrolls in its pane; the actions, filters, guidelines and panel width', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ds.annotator.username, ds.annotator.password);
+    await open(page, ds.id);
+    const pane = page.getByTestId('record-pane');
+    await expect(pane.getByTestId('field-review')).toContainText('Review dialogue story');
+
+    // The record starts near the top; the page itself does not scroll, the record pane does.
+    expect((await pane.getByTestId('field-review').boundingBox())!.y).toBeLessThan(300);
+    await expectInViewport(page, submitButton(page));
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(1);
+    expect(await pane.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(1000);
+    await pane.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expectInViewport(page, submitButton(page));
+    await expectInViewport(page, page.getByTestId('record-actions').getByRole('button', { name: 'Save as draft' }));
+    await expectInViewport(page, page.getByTestId('record-actions').getByRole('button', { name: 'Discard' }));
+
+    // Filters open over the record: it does not move.
+    const recordTop = (await pane.boundingBox())!.y;
+    await page.locator('.mfe-ann-filters__more > summary').click();
+    await expect(page.locator('.mfe-ann-popover__panel')).toBeVisible();
+    await expectInViewport(page, page.locator('.mfe-ann-popover__panel'));
+    expect((await pane.boundingBox())!.y).toBe(recordTop);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.mfe-ann-popover__panel')).toBeHidden();
+
+    // Guidelines on demand, in a drawer; Escape closes it and gives focus back.
+    await expect(page.getByTestId('guidelines-drawer')).toHaveCount(0);
+    await page.getByTestId('guidelines-toggle').click();
+    await expect(page.getByRole('complementary', { name: 'Annotation guidelines' })).toContainText('Movie reviews');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('guidelines-drawer')).toHaveCount(0);
+    await expect(page.getByTestId('guidelines-toggle')).toBeFocused();
+
+    // The panel's edge moves with the keyboard, and the width is there again after a reload.
+    const panel = page.getByTestId('questions-panel');
+    const before = (await panel.boundingBox())!.width;
+    await page.getByTestId('panel-resizer').focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await panel.boundingBox())!.width).toBe(before + 48);
+    await expect(page.getByTestId('record-position')).toHaveText('Record 1 of 12'); // the arrows stayed with the edge
+    await page.reload();
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+    expect((await panel.boundingBox())!.width).toBe(before + 48);
+  });
+
+  test('phone: one column, the action bar pinned at the bottom', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signInAs(page, ds.annotator.username, ds.annotator.password);
+    await open(page, ds.id);
+    const bar = page.getByTestId('record-actions');
+    await expectInViewport(page, bar);
+    expect((await bar.boundingBox())!.y + (await bar.boundingBox())!.height).toBeGreaterThan(PHONE.height - 4);
+    // Questions below the record, not beside it.
+    expect((await page.getByTestId('questions-panel').boundingBox())!.y).toBeGreaterThan((await page.getByTestId('record-pane').boundingBox())!.y);
+    await page.locator('.mfe-ann-filters__more > summary').click();
+    await expectInViewport(page, page.locator('.mfe-ann-popover__panel'));
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.mfe-ann-popover__panel')).toBeHidden();
+    await page.mouse.wheel(0, 3000);
+    await expectInViewport(page, submitButton(page));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('review mode shows one status selector, the review queue\'s', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, OWNER.username, OWNER.password);
+    await open(page, ds.id, '?mode=review');
+    await expect(page.getByTestId('review-status')).toBeVisible();
+    await expect(page.getByTestId('status-filter')).toHaveCount(0);
+  });
+
+  test('no page scrolls sideways, for an owner and an annotator, on a phone and a desktop', async ({ page }) => {
+    test.setTimeout(90_000);
+    const routes = [
+      '/', '/user-settings', '/new', `/dataset/${ds.id}/settings`, `/dataset/${ds.id}/annotation-mode`,
+      `/dataset/${ds.id}/annotation-mode?mode=bulk`, `/dataset/${ds.id}/annotation-mode?mode=review`, '/no/such/page',
+    ];
+    const overflowing: string[] = [];
+    for (const user of [OWNER, ds.annotator]) {
+      await signInAs(page, user.username, user.password);
+      for (const route of routes) {
+        await page.setViewportSize(PHONE);
+        await page.goto(`${baseUrl()}${route}`);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.sch-loading')).toHaveCount(0);
+        for (const size of [PHONE, DESKTOP]) {
+          await page.setViewportSize(size);
+          const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (extra > 0) overflowing.push(`${user.username} ${size.width}px ${route}: ${extra}px`);
+        }
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
+
+  test('main screens look as recorded, light and dark', async ({ page }) => {
+    test.setTimeout(90_000);
+    const fresh = await createLayoutDataset();
+    await signInAs(page, fresh.annotator.username, fresh.annotator.password);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [name, size, query] of [['focus', DESKTOP, ''], ['bulk', DESKTOP, '?mode=bulk'], ['focus-phone', PHONE, '']] as const) {
+        await page.setViewportSize(size);
+        await open(page, fresh.id, query);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expect(page.getByTestId('annotation-progress')).toBeVisible();
+        await expect(page.getByTestId('my-metrics')).toBeVisible();
+        await expect(page).toHaveScreenshot(`annotation-${name}-${scheme}.png`, SCREENSHOT);
+        if (DOCS_IMAGES && scheme === 'light') await page.screenshot({ path: path.join(DOCS_IMAGES, DOCS_NAMES[name]!) });
+      }
+    }
+  });
+});
+
+test('bulk: rows over the width, the confirmation a modal in view, then a toast, a line and an empty form', async ({ page }) => {
+  test.setTimeout(60_000);
+  const ds = await createLayoutDataset(6);
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await open(page, ds.id, '?mode=bulk');
+    const first = page.getByTestId('bulk-record').first();
+    expect((await first.boundingBox())!.width).toBeGreaterThan(size.width * (size === DESKTOP ? 0.55 : 0.9));
+    // The record size toggle.
+    const review = first.getByTestId('field-review');
+    await expect(review).toHaveClass(/mfe-ann-field--collapsed/);
+    await page.getByRole('button', { name: 'Expand records' }).click();
+    await expect(review).not.toHaveClass(/mfe-ann-field--collapsed/);
+    await page.getByRole('button', { name: 'Collapse records' }).click();
+
+    await page.getByLabel('Select record 1', { exact: true }).check();
+    const panel = page.getByTestId('questions-panel');
+    await panel.getByRole('button', { name: 'neutral' }).click();
+    await page.getByTestId('record-actions').getByRole('button', { name: 'Save as draft' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Apply this answer to 1 record?');
+    await expectInViewport(page, dialog);
+    expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('.sch-toast').filter({ hasText: '1 record saved as draft' })).toBeVisible();
+    await expect(page.getByTestId('bulk-outcome')).toHaveText('1 record saved as draft');
+    await expect(panel.getByRole('button', { name: 'neutral' })).toHaveAttribute('aria-pressed', 'false');
+  }
+});
