@@ -8,6 +8,11 @@ export const de: AnnotationMessages = {
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.', open: 'Richtlinien' },
   layout: { resizePanel: 'Breite des Fragenbereichs ändern', close: 'Schließen' },
   metrics: { title: 'Mein Fortschritt', total: 'Gesamt' },
+  failure: {
+    unreachable: 'der Server ist nicht erreichbar', forbidden: 'Sie dürfen in diesem Datensatz nicht antworten',
+    notFound: 'der Datensatz oder seine Antwort existiert nicht mehr', conflict: 'der Datensatz wurde inzwischen geändert',
+    invalid: 'der Server hält die Antwort für unvollständig oder ungültig', status: 'HTTP-Status {{status}}', unexpected: 'ein unerwarteter Fehler',
+  },
   team: {
     title: 'Team-Fortschritt', own: 'Mein Fortschritt', records: 'Datensätze', completed: 'Abgeschlossen', pending: 'Ausstehende Datensätze',
     annotator: 'Annotator', none: 'Noch hat niemand geantwortet.',
@@ -165,7 +170,8 @@ export const de: AnnotationMessages = {
     noAnswers: 'Keine abgeschickte Antwort.',
     annotator: 'Annotierende(r) {{index}}',
     by: 'von {{name}}',
-    final: 'Endgültige Antwort',
+    final: 'Endgültige Antwort: {{answer}}',
+    failed: 'Die Prüfung wurde nicht gespeichert: {{reason}}.',
     validate: 'Validieren',
     reopen: 'Wieder öffnen',
     edit: 'Endgültige Antwort bearbeiten',

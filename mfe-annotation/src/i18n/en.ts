@@ -6,6 +6,11 @@ export const en = {
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },
   layout: { resizePanel: 'Resize the questions panel', close: 'Close' },
   metrics: { title: 'My progress', total: 'Total' },
+  failure: {
+    unreachable: 'the server could not be reached', forbidden: 'you may not answer in this dataset',
+    notFound: 'the record or its answer no longer exists', conflict: 'the record changed meanwhile',
+    invalid: 'the server found the answer incomplete or invalid', status: 'HTTP {{status}}', unexpected: 'an unexpected error',
+  },
   team: {
     title: 'Team progress', own: 'My progress', records: 'Records', completed: 'Completed', pending: 'Pending records',
     annotator: 'Annotator', none: 'No one has answered yet.',
@@ -163,7 +168,8 @@ export const en = {
     noAnswers: 'No submitted answer.',
     annotator: 'annotator {{index}}',
     by: 'by {{name}}',
-    final: 'Final answer',
+    final: 'Final answer: {{answer}}',
+    failed: 'The review was not saved: {{reason}}.',
     validate: 'Validate',
     reopen: 'Reopen',
     edit: 'Edit final answer',

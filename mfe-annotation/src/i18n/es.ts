@@ -8,6 +8,11 @@ export const es: AnnotationMessages = {
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.', open: 'Pautas' },
   layout: { resizePanel: 'Cambiar el ancho del panel de preguntas', close: 'Cerrar' },
   metrics: { title: 'Mi progreso', total: 'Total' },
+  failure: {
+    unreachable: 'no se ha podido contactar con el servidor', forbidden: 'no puede responder en este conjunto de datos',
+    notFound: 'el registro o su respuesta ya no existe', conflict: 'el registro ha cambiado mientras tanto',
+    invalid: 'el servidor considera la respuesta incompleta o no válida', status: 'HTTP {{status}}', unexpected: 'un error inesperado',
+  },
   team: {
     title: 'Progreso del equipo', own: 'Mi progreso', records: 'Registros', completed: 'Completados', pending: 'Registros pendientes',
     annotator: 'Anotador', none: 'Nadie ha respondido todavía.',
@@ -165,7 +170,8 @@ export const es: AnnotationMessages = {
     noAnswers: 'Ninguna respuesta enviada.',
     annotator: 'anotador {{index}}',
     by: 'de {{name}}',
-    final: 'Respuesta final',
+    final: 'Respuesta final: {{answer}}',
+    failed: 'La revisión no se ha guardado: {{reason}}.',
     validate: 'Validar',
     reopen: 'Reabrir',
     edit: 'Editar la respuesta final',

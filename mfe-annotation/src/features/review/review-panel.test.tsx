@@ -78,4 +78,17 @@ describe('ReviewPanel', () => {
     render(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec1" fields={[]} questions={questions} /></RemoteProviders>);
     expect((await screen.findByTestId('review-stale')).textContent).toBe('Answers changed since validation');
   });
+
+  it('reads the workspace members once, not again with each record after an answer', async () => {
+    const record = { id: 'rec1', dataset_id: 'd1', fields: {}, status: 'completed', responses: [submitted('u1', 'yes', ['a'])] };
+    serve(record);
+    const { rerender } = render(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec1" fields={[]} questions={questions} /></RemoteProviders>);
+    expect((await screen.findAllByText('by alice')).length).toBeGreaterThan(0);
+    await queryClient.invalidateQueries({ queryKey: ['GET'] }); // what a saved answer does
+    rerender(<RemoteProviders><ReviewPanel datasetId="d1" recordId="rec2" fields={[]} questions={questions} /></RemoteProviders>);
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('v1/records/rec2'))).toBe(true));
+    const reads = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(reads.filter((url) => url.includes('v1/datasets/d1')).length).toBe(1);
+    expect(reads.filter((url) => url.includes('v1/workspaces/w1/users')).length).toBe(1);
+  });
 });

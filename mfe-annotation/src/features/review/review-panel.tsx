@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, datasetQuery, reopenRecord, reviewedRecordQuery, validateRecord, workspaceUsersQuery, type Field, type Question } from '@scholia/shared/api';
+import { datasetQuery, reopenRecord, reviewedRecordQuery, validateRecord, workspaceUsersQuery, type Field, type Question } from '@scholia/shared/api';
 import { bus } from '@scholia/shared/bus';
 import { QuestionForm } from '../annotate/components/question-form.js';
+import { saveFailureReason } from '../annotate/model/save-failure.js';
 import type { Answers, AnswerValue } from '../annotate/model/types.js';
 import { answerText, disagree, mostCommon, submittedAnswers } from './review-answers.js';
 
@@ -18,6 +19,22 @@ export interface ReviewPanelProps {
   onChanged?: () => void;
 }
 
+/** The workspace's members change seldom: read once a while, not after every answer. */
+const MEMBERS_STALE_MS = 5 * 60_000;
+
+/**
+ * Usernames of the dataset's workspace members. Every write makes the shared cached GETs stale,
+ * so under their usual keys the dataset and the members were read again with each record in
+ * focus mode: their own keys keep them across answers. A response of someone no longer in the
+ * workspace keeps the numbered name.
+ */
+function useMemberNames(datasetId: string): Map<string, string> {
+  const dataset = useQuery({ ...datasetQuery(datasetId), queryKey: ['review-dataset', datasetId], staleTime: MEMBERS_STALE_MS });
+  const workspaceId = dataset.data?.workspace_id ?? '';
+  const members = useQuery({ ...workspaceUsersQuery(workspaceId), queryKey: ['review-members', workspaceId], staleTime: MEMBERS_STALE_MS, enabled: workspaceId !== '', retry: false });
+  return useMemo(() => new Map((members.data?.items ?? []).map((user) => [user.id, user.username])), [members.data]);
+}
+
 /**
  * Review mode (owners and admins): every annotator's submitted answer per question side by side,
  * by username, disagreements marked; accept one answer per question or edit the final answer
@@ -26,10 +43,7 @@ export interface ReviewPanelProps {
 export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged }: ReviewPanelProps) {
   const { t } = useTranslation('annotation');
   const record = useQuery(reviewedRecordQuery(recordId));
-  // Members only: a response of someone no longer in the workspace keeps the numbered name.
-  const workspaceId = useQuery(datasetQuery(datasetId)).data?.workspace_id ?? '';
-  const members = useQuery({ ...workspaceUsersQuery(workspaceId), enabled: workspaceId !== '', retry: false });
-  const usernames = useMemo(() => new Map((members.data?.items ?? []).map((user) => [user.id, user.username])), [members.data]);
+  const usernames = useMemberNames(datasetId);
   const [chosen, setChosen] = useState<FinalAnswers | undefined>();
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
@@ -58,7 +72,7 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged 
       onChanged?.();
       bus.emit('progress:refresh-requested', { datasetId });
     } catch (e) {
-      setError(e instanceof ApiError ? (e.detail ?? e.message) : String(e));
+      setError(t('review.failed', { reason: saveFailureReason(e, t) }));
     } finally {
       setBusy(false);
     }
@@ -107,7 +121,7 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged 
             )}
             {final[question.name] !== undefined && (
               <p data-testid={`review-final-${question.name}`}>
-                {t('review.final')}: {answerText(final[question.name].value)}
+                {t('review.final', { answer: answerText(final[question.name].value) })}
               </p>
             )}
           </div>

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
+import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { pushUndo, saveResponse, undoLast, type UndoneAction } from '../api/use-response-actions.js';
 import { canSubmit, hasAnyAnswer, toResponseValues } from '../model/answer-validity.js';
+import { saveFailureReason } from '../model/save-failure.js';
 import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
@@ -179,7 +180,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
       response = await save({ status: statusToSend, values: toResponseValues(questions, answers) }, { undo: true });
     } catch (error) {
       // Said here too: a host page may show no toasts. The form keeps the answers to retry.
-      setSaveError(error instanceof ApiError ? (error.detail ?? `HTTP ${error.status}`) : String(error));
+      setSaveError(saveFailureReason(error, t));
       setSaving(false);
       return;
     }
