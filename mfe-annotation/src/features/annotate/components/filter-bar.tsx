@@ -6,6 +6,7 @@ import { SIMILARITY_LIMITS, type Condition, type Criteria } from '../model/annot
 import type { Field, Question, RecordStatusFilter } from '../model/types.js';
 import { questionOptions, STATUS_FILTERS } from '../model/types.js';
 import { PopoverDetails } from '../layout/popover-details.js';
+import { SimilarTo } from './similar-to.js';
 
 export interface FilterBarProps {
   datasetId: string;
@@ -140,7 +141,7 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
       </PopoverDetails>
       {criteria.similar && (
         <div className="mfe-ann-similar" data-testid="similarity-bar">
-          <span>{t('similarity.active', { id: criteria.similar.record.slice(0, 8) })}</span>
+          <SimilarTo recordId={criteria.similar.record} fields={fields} />
           <select aria-label={t('similarity.most')} value={criteria.similar.order} onChange={(e) => onChange({ ...criteria, similar: { ...criteria.similar!, order: e.target.value as 'most_similar' | 'least_similar' } })}>
             <option value="most_similar">{t('similarity.most')}</option>
             <option value="least_similar">{t('similarity.least')}</option>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addSpan, expandToWords, labelColor, selectionToSpan, spanText, toUtf16Offset } from '../model/span-selection.js';
+import { addSpan, expandToWords, labelColors, selectionToSpan, spanText, toUtf16Offset } from '../model/span-selection.js';
 import type { AnnotationRecord, Field, Question, RecordSuggestion, SpanItem } from '../model/types.js';
 import { questionOptions } from '../model/types.js';
 import { digitIndex } from './choice-questions.js';
@@ -36,6 +36,8 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
   const { t } = useTranslation('annotation');
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
   const options = useMemo(() => questionOptions(question), [question]);
+  const colours = useMemo(() => labelColors(options.map((o) => o.value)), [options]);
+  const colourOf = (value: string) => colours.get(value) ?? 'transparent';
   const [label, setLabel] = useState(options[0]?.value);
   const textRef = useRef<HTMLParagraphElement>(null);
   const fieldName = String(question.settings.field);
@@ -66,7 +68,7 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
     return () => names.forEach((name) => api.registry.delete(name));
   });
 
-  const styles = options.map((o, i) => `::highlight(ann-${uid}-${i}){background-color:${labelColor(o.value)};color:#111}`).join('\n');
+  const styles = options.map((o, i) => `::highlight(ann-${uid}-${i}){background-color:${colourOf(o.value)};color:#111}`).join('\n');
 
   const onSelect = () => {
     if (readOnly || !label) return;
@@ -105,9 +107,9 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
       {!readOnly && (
         <div className="mfe-ann-options" role="radiogroup" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown}>
           {options.map((option, index) => (
-            <button key={option.value} type="button" role="radio" aria-checked={label === option.value} className={`mfe-ann-option${label === option.value ? ' is-selected' : ''}`} style={{ borderColor: labelColor(option.value) }} onClick={() => setLabel(option.value)}>
+            <button key={option.value} type="button" role="radio" aria-checked={label === option.value} className={`mfe-ann-option${label === option.value ? ' is-selected' : ''}`} style={{ borderColor: colourOf(option.value) }} onClick={() => setLabel(option.value)}>
               {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
-              <span className="mfe-ann-swatch" style={{ background: labelColor(option.value) }} aria-hidden="true" />
+              <span className="mfe-ann-swatch" style={{ background: colourOf(option.value) }} aria-hidden="true" />
               {option.text}
             </button>
           ))}
@@ -124,7 +126,7 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
             const label = options.find((o) => o.value === span.label)?.text ?? span.label;
             return (
               <li key={`${span.start}-${span.end}-${span.label}`} data-testid="span-chip">
-                <span className="mfe-ann-swatch" style={{ background: labelColor(span.label) }} aria-hidden="true" />
+                <span className="mfe-ann-swatch" style={{ background: colourOf(span.label) }} aria-hidden="true" />
                 {label}: “{spanText(text, span)}”
                 {!readOnly && (
                   <button type="button" className="mfe-ann-link" aria-label={t('record.removeSpan', { label, text: spanText(text, span) })} onClick={() => onChange(spans.filter((s) => s !== span))}>×</button>

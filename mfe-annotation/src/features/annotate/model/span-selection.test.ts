@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSpan, codePointLength, expandToWords, labelColor, selectionToSpan, spanText, toCodePointOffset, toUtf16Offset } from './span-selection.js';
+import { addSpan, codePointLength, expandToWords, labelColor, labelColors, selectionToSpan, spanText, toCodePointOffset, toUtf16Offset } from './span-selection.js';
 
 const text = 'I 💖 Zürich and 𝒳 maths';
 
@@ -45,5 +45,21 @@ describe('span selection on code points (contract §0)', () => {
   it('hashes label colours to hsl with 80 % saturation and lightness', () => {
     expect(labelColor('person')).toMatch(/^hsl\(\d{1,3} 80% 80%\)$/);
     expect(labelColor('person')).toBe(labelColor('person'));
+  });
+
+  it('gives the labels of one question distinct colours, even when their hashed hues collide', () => {
+    const hue = (colour: string) => Number(/^hsl\((\d+)/.exec(colour)![1]);
+    const hueGapOf = (a: string, b: string) => Math.min(Math.abs(hue(a) - hue(b)), 360 - Math.abs(hue(a) - hue(b)));
+    // Many labels: some hash to nearby hues.
+    const values = ['PER', 'ORG', 'LOC', 'MISC', 'DATE', 'TIME', 'MONEY', 'PERCENT', 'GPE', 'EVENT', 'LAW', 'WORK'];
+    const colours = labelColors(values);
+    const hues = values.map((v) => hue(colours.get(v)!));
+    for (let i = 0; i < hues.length; i += 1) {
+      for (let j = i + 1; j < hues.length; j += 1) expect(Math.min(Math.abs(hues[i]! - hues[j]!), 360 - Math.abs(hues[i]! - hues[j]!)), `${values[i]} / ${values[j]}`).toBeGreaterThanOrEqual(15); // 180° / 12 labels
+    }
+    expect(labelColors(values)).toEqual(colours); // stable
+    const few = labelColors(['PER', 'ORG', 'LOC']);
+    expect(hueGapOf(few.get('PER')!, few.get('ORG')!)).toBeGreaterThanOrEqual(25);
+    expect(colours.get('PER')).toBe(labelColor('PER')); // the first keeps its hashed hue
   });
 });

@@ -67,9 +67,44 @@ export function spanText(text: string, span: SpanItem): string {
   return [...text].slice(span.start, span.end).join('');
 }
 
-/** Option colour: hashed hue 0..359, saturation and lightness 80 % (spec §3, §9). */
-export function labelColor(value: string, saturation = 80, lightness = 80): string {
+/** Hue 0..359 hashed from an option value (spec §3, §9). */
+function hashedHue(value: string): number {
   let hash = 0;
   for (const char of value) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
-  return `hsl(${hash % 360} ${saturation}% ${lightness}%)`;
+  return hash % 360;
+}
+
+/** Option colour: hashed hue, saturation and lightness 80 % (spec §3, §9). */
+export function labelColor(value: string, saturation = 80, lightness = 80): string {
+  return `hsl(${hashedHue(value)} ${saturation}% ${lightness}%)`;
+}
+
+/** Hues closer than this look alike at 80 % lightness. */
+const MIN_HUE_GAP = 25;
+
+const hueGap = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+
+/**
+ * Colours of a question's options: each its hashed hue, unless that is too close to an earlier
+ * option's (in option order); then the hue farthest from all earlier ones. So two labels of one
+ * question never share a colour: the gap is at least 25° (180° / options when there are many).
+ */
+export function labelColors(values: string[], saturation = 80, lightness = 80): Map<string, string> {
+  const minGap = Math.min(MIN_HUE_GAP, 180 / Math.max(1, values.length));
+  const taken: number[] = [];
+  const colours = new Map<string, string>();
+  const nearest = (hue: number) => Math.min(360, ...taken.map((other) => hueGap(hue, other)));
+  for (const value of values) {
+    let hue = hashedHue(value);
+    if (nearest(hue) < minGap) {
+      const start = hue;
+      for (let offset = 1; offset < 360; offset += 1) {
+        const candidate = (start + offset) % 360;
+        if (nearest(candidate) > nearest(hue)) hue = candidate;
+      }
+    }
+    taken.push(hue);
+    colours.set(value, `hsl(${hue} ${saturation}% ${lightness}%)`);
+  }
+  return colours;
 }
