@@ -75,7 +75,7 @@ export async function createHubDataset(db: Kysely<Tables>, spec: HubDatasetSpec)
 export async function createUser(db: Kysely<Tables>, role: 'admin' | 'annotator', workspaceId?: string): Promise<{ id: string; apiKey: string }> {
   const id = newId();
   const apiKey = newApiKey();
-  await insertUser(db, { id, first_name: role, last_name: null, username: `${role}-${id.slice(0, 6)}`, role, password_hash: 'x', api_key: apiKey, inserted_at: nowTimestamp(), updated_at: nowTimestamp() });
+  await insertUser(db, { id, first_name: role, last_name: null, username: `${role}-${id.slice(-12)}`, role, password_hash: 'x', api_key: apiKey, inserted_at: nowTimestamp(), updated_at: nowTimestamp() });
   if (workspaceId) await db.insertInto('workspace_users').values({ workspace_id: workspaceId, user_id: id, inserted_at: nowTimestamp() }).execute();
   return { id, apiKey };
 }
