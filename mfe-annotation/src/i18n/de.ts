@@ -7,7 +7,7 @@ export const de: AnnotationMessages = {
   statusLower: { pending: 'ausstehenden', draft: 'Entwurfs-', submitted: 'eingereichten', discarded: 'verworfenen' },
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.', open: 'Richtlinien' },
   layout: { resizePanel: 'Breite des Fragenbereichs ändern', close: 'Schließen' },
-  metrics: { title: 'Mein Fortschritt', total: 'Gesamt' },
+  metrics: { title: 'Mein Fortschritt', total: 'Gesamt', pending: 'Noch zu beantworten' },
   failure: {
     unreachable: 'der Server ist nicht erreichbar', forbidden: 'Sie dürfen in diesem Datensatz nicht antworten',
     notFound: 'der Datensatz oder seine Antwort existiert nicht mehr', conflict: 'der Datensatz wurde inzwischen geändert',

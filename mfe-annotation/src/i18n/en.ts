@@ -5,7 +5,7 @@ export const en = {
   statusLower: { pending: 'pending', draft: 'draft', submitted: 'submitted', discarded: 'discarded' },
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },
   layout: { resizePanel: 'Resize the questions panel', close: 'Close' },
-  metrics: { title: 'My progress', total: 'Total' },
+  metrics: { title: 'My progress', total: 'Total', pending: 'Still to answer' },
   failure: {
     unreachable: 'the server could not be reached', forbidden: 'you may not answer in this dataset',
     notFound: 'the record or its answer no longer exists', conflict: 'the record changed meanwhile',

@@ -7,7 +7,7 @@ export const es: AnnotationMessages = {
   statusLower: { pending: 'pendientes', draft: 'en borrador', submitted: 'enviados', discarded: 'descartados' },
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.', open: 'Pautas' },
   layout: { resizePanel: 'Cambiar el ancho del panel de preguntas', close: 'Cerrar' },
-  metrics: { title: 'Mi progreso', total: 'Total' },
+  metrics: { title: 'Mi progreso', total: 'Total', pending: 'Por responder' },
   failure: {
     unreachable: 'no se ha podido contactar con el servidor', forbidden: 'no puede responder en este conjunto de datos',
     notFound: 'el registro o su respuesta ya no existe', conflict: 'el registro ha cambiado mientras tanto',

@@ -126,7 +126,7 @@ export const de: Messages = {
     title: 'Annotation',
     progress: 'Fortschritt',
     completedOf: '{{completed}} von {{total}} Datensätzen abgeschlossen',
-    pending: '{{count}} ausstehend',
+    pending: '{{count}} Datensätze ausstehend',
     percent: '{{value}} %',
     noDataset: 'Es wurde kein Dataset ausgewählt.',
     openSettings: 'Dataset-Einstellungen',

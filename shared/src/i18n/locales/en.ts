@@ -124,7 +124,7 @@ export const en = {
     title: 'Annotation',
     progress: 'Progress',
     completedOf: '{{completed}} of {{total}} records completed',
-    pending: '{{count}} pending',
+    pending: '{{count}} records pending',
     percent: '{{value}} %',
     noDataset: 'No dataset was selected.',
     openSettings: 'Dataset settings',

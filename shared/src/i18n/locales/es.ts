@@ -126,7 +126,7 @@ export const es: Messages = {
     title: 'Anotación',
     progress: 'Progreso',
     completedOf: '{{completed}} de {{total}} registros completados',
-    pending: '{{count}} pendientes',
+    pending: '{{count}} registros pendientes',
     percent: '{{value}} %',
     noDataset: 'No se seleccionó ningún dataset.',
     openSettings: 'Configuración del dataset',

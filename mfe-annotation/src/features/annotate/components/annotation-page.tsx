@@ -45,7 +45,7 @@ const MyMetrics = memo(function MyMetrics({ datasetId }: { datasetId: string }) 
   return (
     <dl className="mfe-ann-metrics" data-testid="my-metrics" aria-label={t('metrics.title')}>
       {(['submitted', 'draft', 'discarded', 'pending'] as const).map((key) => (
-        <div key={key} data-testid={`metric-${key}`}><dt>{t(`status.${key}`)}</dt><dd>{formatNumber(metrics[key])}</dd></div>
+        <div key={key} data-testid={`metric-${key}`}><dt>{key === 'pending' ? t('metrics.pending') : t(`status.${key}`)}</dt><dd>{formatNumber(metrics[key])}</dd></div>
       ))}
       <div><dt>{t('metrics.total')}</dt><dd>{formatNumber(metrics.total)}</dd></div>
     </dl>
