@@ -13,6 +13,8 @@ export const de: Messages = {
     cancel: 'Abbrechen',
     backToHome: 'Zurück zur Startseite',
     loadFailed: 'Dies konnte nicht geladen werden.',
+    labelled: '{{label}}: {{value}}',
+    listSeparator: ' · ',
   },
   http: {
     '401': 'Die Anmeldedaten konnten nicht überprüft werden',

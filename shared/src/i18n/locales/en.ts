@@ -11,6 +11,9 @@ export const en = {
     cancel: 'Cancel',
     backToHome: 'Back to home page',
     loadFailed: 'This could not be loaded.',
+    /** A label and its value, and the separator of a run of short items: punctuation differs by language. */
+    labelled: '{{label}}: {{value}}',
+    listSeparator: ' · ',
   },
   http: {
     '401': 'Could not validate credentials',

@@ -13,6 +13,8 @@ export const es: Messages = {
     cancel: 'Cancelar',
     backToHome: 'Volver a la página de inicio',
     loadFailed: 'No se pudo cargar.',
+    labelled: '{{label}}: {{value}}',
+    listSeparator: ' · ',
   },
   http: {
     '401': 'No se pudieron validar las credenciales',

@@ -28,12 +28,16 @@ export function SuggestionLine({ question, suggestion }: { question: Question; s
   const { t } = useTranslation('annotation');
   if (!suggestion) return null;
   const score = formatScore(suggestion.score);
+  const separator = t('common.listSeparator', { ns: 'translation' });
+  const parts = [
+    describeSuggestion(question, suggestion.value),
+    suggestion.agent ? t('record.suggestionBy', { agent: suggestion.agent }) : undefined,
+    score ? t('record.score', { score }) : undefined,
+  ].filter((part): part is string => Boolean(part));
   return (
     <p className="mfe-ann-suggestion" data-testid={`suggestion-${question.name}`}>
       <span className="mfe-ann-suggestion__tag">{t('record.suggestion')}</span>{' '}
-      <span>{describeSuggestion(question, suggestion.value)}</span>
-      {suggestion.agent && <> · <span>{t('record.suggestionBy', { agent: suggestion.agent })}</span></>}
-      {score && <> · <span>{t('record.score', { score })}</span></>}
+      <span>{parts.join(separator)}</span>
     </p>
   );
 }

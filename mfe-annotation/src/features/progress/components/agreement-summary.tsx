@@ -12,8 +12,11 @@ export function AgreementSummary({ datasetId }: { datasetId: string }) {
   if (!measured || measured.length === 0) return null;
   return (
     <p className="sch-muted" data-testid="annotation-agreement">
-      {t('agreement.title')}:{' '}
-      {measured.map((q) => t('agreement.question', { name: q.question.name, percent: percent(q.percent_agreement), alpha: alpha(q.alpha) })).join(' · ')}
+      {t('common.labelled', {
+        ns: 'translation',
+        label: t('agreement.title'),
+        value: measured.map((q) => t('agreement.question', { name: q.question.name, percent: percent(q.percent_agreement), alpha: alpha(q.alpha) })).join(t('common.listSeparator', { ns: 'translation' })),
+      })}
     </p>
   );
 }
