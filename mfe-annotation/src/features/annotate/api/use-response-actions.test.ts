@@ -99,4 +99,25 @@ describe('answers kept offline', () => {
     await expect(sendKeptAnswers('d1')).resolves.toBe(0);
     expect(api.fetchCurrentUser).not.toHaveBeenCalled();
   });
+
+  it('says "kept offline" once while offline, not once per answer, and again after an answer went through', async () => {
+    const offline = async (run: () => Promise<unknown>) => {
+      Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+      try {
+        await run();
+      } finally {
+        Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+      }
+    };
+    const keptNotices = () => notify.mock.calls.filter(([toast]) => (toast as { type: string }).type === 'warning').length;
+    await saveResponse('d1', 'a0', undefined, { status: 'draft', values: null }); // online: the server takes it
+    await offline(async () => {
+      await saveResponse('d1', 'a1', undefined, { status: 'draft', values: null });
+      await saveResponse('d1', 'a2', undefined, { status: 'draft', values: null });
+    });
+    expect(keptNotices()).toBe(1);
+    await saveResponse('d1', 'a3', undefined, { status: 'draft', values: null });
+    await offline(() => saveResponse('d1', 'a4', undefined, { status: 'draft', values: null }));
+    expect(keptNotices()).toBe(2);
+  });
 });

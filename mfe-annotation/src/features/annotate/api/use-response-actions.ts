@@ -91,6 +91,12 @@ export async function currentOutboxOwner({ fresh = false }: { fresh?: boolean } 
 }
 
 /**
+ * Whether "kept offline" was said since the last answer the server took: said once per time
+ * offline, not once per record answered meanwhile (the toasts piled up, saying nothing new).
+ */
+let offlineNoticeShown = false;
+
+/**
  * Saves the caller's response; offline (or when the network fails) the answer is kept in the
  * browser and sent later, and the record shows it as given.
  */
@@ -98,13 +104,15 @@ export async function saveResponse(datasetId: string, recordId: string, existing
   const owner = await currentOutboxOwner();
   const keep = (): SaveOutcome => {
     enqueueOffline(owner, { datasetId, record_id: recordId, status: body.status, values: body.values });
-    notify({ message: annotationI18n.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
+    if (!offlineNoticeShown) notify({ message: annotationI18n.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
+    offlineNoticeShown = true;
     return { kind: 'kept-offline', response: { id: existingId ?? '', status: body.status, values: body.values, updated_at: new Date().toISOString() } };
   };
   // A record already waiting in the outbox stays there, so the order of its answers is kept.
   if (isOffline() || readOutbox(owner).some((i) => i.record_id === recordId)) return keep();
   try {
     const response = await saveMyResponse(recordId, existingId, body);
+    offlineNoticeShown = false;
     announceResponsesChanged(datasetId);
     return { kind: 'saved', response };
   } catch (error) {
