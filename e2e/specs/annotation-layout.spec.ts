@@ -54,11 +54,11 @@ test.describe('annotation layout', () => {
     // Filters open over the record: it does not move.
     const recordTop = (await pane.boundingBox())!.y;
     await page.locator('.mfe-ann-filters__more > summary').click();
-    await expect(page.locator('.mfe-ann-popover__panel')).toBeVisible();
-    await expectInViewport(page, page.locator('.mfe-ann-popover__panel'));
+    await expect(page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel')).toBeVisible();
+    await expectInViewport(page, page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel'));
     expect((await pane.boundingBox())!.y).toBe(recordTop);
     await page.keyboard.press('Escape');
-    await expect(page.locator('.mfe-ann-popover__panel')).toBeHidden();
+    await expect(page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel')).toBeHidden();
 
     // Guidelines on demand, in a drawer; Escape closes it and gives focus back.
     await expect(page.getByTestId('guidelines-drawer')).toHaveCount(0);
@@ -91,9 +91,9 @@ test.describe('annotation layout', () => {
     // Questions below the record, not beside it.
     expect((await page.getByTestId('questions-panel').boundingBox())!.y).toBeGreaterThan((await page.getByTestId('record-pane').boundingBox())!.y);
     await page.locator('.mfe-ann-filters__more > summary').click();
-    await expectInViewport(page, page.locator('.mfe-ann-popover__panel'));
+    await expectInViewport(page, page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel'));
     await page.keyboard.press('Escape');
-    await expect(page.locator('.mfe-ann-popover__panel')).toBeHidden();
+    await expect(page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel')).toBeHidden();
     await page.mouse.wheel(0, 3000);
     await expectInViewport(page, submitButton(page));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
