@@ -5,9 +5,10 @@ import type { AgreementQuestion } from './dataset-agreement.js';
  * Submitted answers as the agreement figures read them: per answer its record and annotator
  * (numbered once) and, per question, the category of the answer's value (-1: not answered). Each
  * distinct stored value is parsed once, not once per response; the answers of a record are found
- * together by a counting sort, without an array per record. Once filled, a table is only read, so
- * one table serves every request until the answers change (resources/agreement/answer-cache.ts); its
- * first read packs it into typed arrays (about 47 bytes an answer with its record's id) and ends the filling.
+ * together by a counting sort, without an array per record. One table serves every request until
+ * the answers change (resources/agreement/answer-cache.ts), and a single changed answer is written
+ * into it (`setAnswer`) rather than the whole table read again. Its first read packs it into typed
+ * arrays (about 47 bytes an answer with its record's id) and ends the filling.
  */
 const STORED_CACHED = 50_000;
 
@@ -24,6 +25,9 @@ interface PackedAnswers {
   codes: Int32Array[];
 }
 
+/** `recordOf` of a slot that holds no answer: a removed answer's, or room not yet used. */
+const FREE = -1;
+
 export class AnswerTable {
   private readonly recordIndex = new Map<string, number>();
   private readonly recordKeys: string[] = [];
@@ -39,6 +43,8 @@ export class AnswerTable {
   private lastUserId: string | undefined;
   private lastUser = -1;
   private grouped: AnswerGroups | undefined;
+  /** slots holding no answer (recordOf FREE), filled before the arrays grow */
+  private readonly freeSlots: number[] = [];
 
   constructor(readonly questions: readonly AgreementQuestion[]) {
     this.filling = { recordOf: [], userOf: [], codes: questions.map(() => []) };
@@ -48,7 +54,7 @@ export class AnswerTable {
 
   /** Answers in number: one per submitted response read. */
   get size(): number {
-    return this.filling ? this.filling.recordOf.length : this.packed!.recordOf.length;
+    return this.filling ? this.filling.recordOf.length : this.packed!.recordOf.length - this.freeSlots.length;
   }
 
   /** The records' ids; a record's index in it is its number in the table. */
@@ -80,6 +86,65 @@ export class AnswerTable {
       if (this.codesOfStored.size < STORED_CACHED) this.codesOfStored.set(stored, codes);
     }
     this.add(record, userId, codes);
+  }
+
+  /**
+   * Puts the answer of `userId` to `record` (stored values, as addStored takes them) in place of
+   * the one the table holds, or removes it when `stored` is null. Returns the record's number when
+   * the record is new to the table (its id is then the last of recordIds), otherwise undefined.
+   */
+  setAnswer(record: string, userId: string, stored: string | null): number | undefined {
+    const packed = this.pack();
+    this.grouped = undefined;
+    let index = this.numberOfRecord(record);
+    let user = this.userIds.indexOf(userId);
+    const slot = index === undefined || user < 0 ? -1 : findSlot(packed, index, user);
+    if (stored === null) {
+      if (slot >= 0) {
+        packed.recordOf[slot] = FREE;
+        this.freeSlots.push(slot);
+      }
+      return undefined;
+    }
+    const codes = this.codesOf(JSON.parse(stored) as Record<string, { value?: unknown } | null | undefined>);
+    let added: number | undefined;
+    if (index === undefined) {
+      index = added = this.recordKeys.length;
+      this.recordIndex.set(record, index);
+      this.recordKeys.push(record);
+    }
+    if (user < 0) {
+      user = this.userIds.length;
+      this.userIds.push(userId);
+    }
+    const at = slot >= 0 ? slot : this.freeSlot();
+    this.packed!.recordOf[at] = index;
+    this.packed!.userOf[at] = user;
+    for (let q = 0; q < codes.length; q++) this.packed!.codes[q][at] = codes[q];
+    return added;
+  }
+
+  /** The record's number, by an index built on the first change after the filling (the filling's was let go). */
+  private numberOfRecord(record: string): number | undefined {
+    if (this.recordIndex.size === 0) this.recordKeys.forEach((id, index) => this.recordIndex.set(id, index));
+    return this.recordIndex.get(record);
+  }
+
+  /** A slot for a new answer: a removed answer's, or one of new room (a quarter more) when none is left. */
+  private freeSlot(): number {
+    if (this.freeSlots.length === 0) {
+      const old = this.packed!;
+      const length = old.recordOf.length;
+      const grown = (array: Int32Array) => {
+        const copy = new Int32Array(length + Math.max(16, length >> 2));
+        copy.set(array);
+        return copy;
+      };
+      this.packed = { recordOf: grown(old.recordOf), userOf: grown(old.userOf), codes: old.codes.map(grown) };
+      this.packed.recordOf.fill(FREE, length);
+      for (let slot = this.packed.recordOf.length - 1; slot >= length; slot--) this.freeSlots.push(slot);
+    }
+    return this.freeSlots.pop()!;
   }
 
   private codesOf(values: Record<string, { value?: unknown } | null | undefined>): number[] {
@@ -149,11 +214,11 @@ export class AnswerTable {
     const { recordOf } = this.pack();
     const records = this.recordKeys.length;
     const counts = new Int32Array(records + 1);
-    for (const record of recordOf) counts[record + 1] += 1;
+    for (const record of recordOf) if (record !== FREE) counts[record + 1] += 1;
     for (let r = 0; r < records; r++) counts[r + 1] += counts[r];
-    const sorted = new Int32Array(recordOf.length);
+    const sorted = new Int32Array(counts[records]);
     const next = counts.slice(0, records);
-    for (let a = 0; a < recordOf.length; a++) sorted[next[recordOf[a]]++] = a;
+    for (let a = 0; a < recordOf.length; a++) if (recordOf[a] !== FREE) sorted[next[recordOf[a]]++] = a;
     const starts: number[] = [0];
     const order = new Int32Array(sorted.length);
     let at = 0;
@@ -164,4 +229,10 @@ export class AnswerTable {
     }
     return { order: order.subarray(0, at), starts: Int32Array.from(starts) };
   }
+}
+
+/** The slot of the answer of `user` to `record`, -1 if none: a scan, as a change is rare next to the reads. */
+function findSlot({ recordOf, userOf }: PackedAnswers, record: number, user: number): number {
+  for (let a = 0; a < recordOf.length; a++) if (recordOf[a] === record && userOf[a] === user) return a;
+  return -1;
 }

@@ -93,3 +93,51 @@ describe('computeDatasetAgreement', () => {
     expect(narrowed.questions.find((q) => q.question.name === 'label')).toMatchObject({ records: 2, percent_agreement: 50 });
   });
 });
+
+describe('AnswerTable.setAnswer', () => {
+  const before = [
+    answer('r1', 'u1', { label: 'pos', topics: ['a'] }),
+    answer('r1', 'u2', { label: 'pos', topics: ['a', 'b'] }),
+    answer('r2', 'u1', { label: 'pos', topics: ['b'] }),
+    answer('r2', 'u2', { label: 'neg', topics: ['b'] }),
+    answer('r3', 'u1', { label: 'neg' }),
+    answer('r3', 'u2', { label: 'neg' }),
+    answer('r4', 'u1', { label: 'pos', topics: ['a'] }),
+  ];
+  const stored = (values: Record<string, unknown>) => JSON.stringify(answer('', '', values).values);
+  // Figures summed in another order may differ in their last digits.
+  const rounded = (body: unknown) => JSON.parse(JSON.stringify(body, (_, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(9)) : v)));
+
+  it('gives, once changed, the figures of a table read with the changed answers', () => {
+    const table = AnswerTable.from(questions, before);
+    compute(table); // read before the changes: they must not find the groups of the first read
+    expect(table.setAnswer('r2', 'u2', stored({ label: 'pos', topics: ['b'] }))).toBeUndefined();
+    expect(table.setAnswer('r1', 'u1', null)).toBeUndefined();
+    expect(table.setAnswer('r9', 'u1', null)).toBeUndefined();
+    expect(table.setAnswer('r4', 'u2', stored({ label: 'neg', topics: ['a'], comment: 'new' }))).toBeUndefined();
+    const r5 = table.setAnswer('r5', 'u3', stored({ label: 'neg', topics: ['b'] }));
+    expect(r5 === undefined ? undefined : table.recordIds[r5]).toBe('r5');
+    expect(table.setAnswer('r5', 'u1', stored({ label: 'neg', topics: ['a', 'b'] }))).toBeUndefined();
+    expect(table.setAnswer('r3', 'u3', stored({ label: 'pos' }))).toBeUndefined();
+    const after = [
+      answer('r1', 'u2', { label: 'pos', topics: ['a', 'b'] }),
+      answer('r2', 'u1', { label: 'pos', topics: ['b'] }),
+      answer('r2', 'u2', { label: 'pos', topics: ['b'] }),
+      answer('r3', 'u1', { label: 'neg' }),
+      answer('r3', 'u2', { label: 'neg' }),
+      answer('r4', 'u1', { label: 'pos', topics: ['a'] }),
+      answer('r4', 'u2', { label: 'neg', topics: ['a'], comment: 'new' }),
+      answer('r5', 'u3', { label: 'neg', topics: ['b'] }),
+      answer('r5', 'u1', { label: 'neg', topics: ['a', 'b'] }),
+      answer('r3', 'u3', { label: 'pos' }),
+    ];
+    expect(table.size).toBe(after.length);
+    const byUser = (result: ReturnType<typeof compute>) => ({
+      ...result,
+      annotators: [...result.annotators].sort((a, b) => a.user_id.localeCompare(b.user_id)),
+      questions: result.questions.map((q) => ({ ...q, annotators: [...q.annotators].sort((a, b) => a.user_id.localeCompare(b.user_id)) })),
+    });
+    expect(rounded(byUser(compute(table)))).toEqual(rounded(byUser(compute(AnswerTable.from(questions, after)))));
+    expect(compute(table).questions.find((q) => q.question.name === 'label')).toMatchObject({ records: 4 });
+  });
+});

@@ -21,6 +21,8 @@ import { minSubmitted, refreshRecordStatuses } from '../records/record-status.js
 import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visibility.js';
 import { presentResponse, type ResponseJson } from './response.presenter.js';
 import { questionForCheck, validateResponse, type QuestionForCheck } from './validate-response.js';
+import { withResponseSetStep } from '../../storage/repositories/agreement.repository.js';
+import { applyResponseChange } from '../agreement/answer-cache.js';
 import { datasetEventData, recordEventData, responseEventData } from '../../webhooks/webhook-payloads.js';
 import { enabledWebhooks, raiseWebhookEvents } from '../../webhooks/webhook-events.js';
 
@@ -99,10 +101,36 @@ async function raiseResponseEvents(trx: Db, event: 'response.created' | 'respons
 const responseExists = (recordId: string, userId: string) =>
   new ConflictError(`Response already exists for record with id \`${recordId}\` and by user with id \`${userId}\``);
 
+/** The author's answer to a record as a write leaves it: the stored values while submitted, otherwise null. */
+interface WrittenAnswer {
+  record: StoredRecord;
+  userId: string;
+  submittedValues: string | null;
+}
+
+const answerOf = (record: StoredRecord, row: ResponseRow): WrittenAnswer => ({
+  record,
+  userId: row.user_id,
+  submittedValues: row.status === 'submitted' ? row.values : null,
+});
+
+/**
+ * A response write in one transaction, then the agreement's kept answers told of it: after the
+ * commit, as before it a request could read the old answers under the new version.
+ */
+async function writeResponse<T>(db: Db, dataset: DatasetRow, answer: WrittenAnswer, write: (trx: Db) => Promise<T>): Promise<T> {
+  const { result, step } = await db.transaction().execute((trx) => withResponseSetStep(trx, dataset.id, () => write(trx)));
+  if (step) {
+    const { record, userId, submittedValues } = answer;
+    applyResponseChange(db, dataset.id, { ...step, recordId: record.id, recordRid: record.rid, userId, submittedValues });
+  }
+  return result;
+}
+
 /** A new response counted in its record and its author among the dataset's users, then the dataset's activity. */
-async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isDatasetUser: boolean): Promise<void> {
+async function insertResponse(db: Db, dataset: DatasetRow, record: StoredRecord, row: ResponseRow, isDatasetUser: boolean): Promise<void> {
   // A concurrent request of the same user may have created one since the caller looked.
-  const inserted = await db.transaction().execute(async (trx) => {
+  const inserted = await writeResponse(db, dataset, answerOf(record, row), async (trx) => {
     if (!(await insertCountedResponse(trx, row, minSubmitted(dataset), isDatasetUser))) return false;
     await raiseResponseEvents(trx, 'response.created', dataset, row);
     return true;
@@ -112,8 +140,8 @@ async function insertResponse(db: Db, dataset: DatasetRow, row: ResponseRow, isD
 }
 
 /** A changed response and its record's recounted status in one transaction, then the dataset's activity. */
-async function saveChangedResponse(db: Db, dataset: DatasetRow, row: ResponseRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function saveChangedResponse(db: Db, dataset: DatasetRow, record: StoredRecord, row: ResponseRow): Promise<void> {
+  await writeResponse(db, dataset, answerOf(record, row), async (trx) => {
     await updateResponseRow(trx, row.id, { status: row.status, values: row.values, updated_at: row.updated_at });
     await refreshRecordStatuses(trx, dataset, [row.record_id]);
     await raiseResponseEvents(trx, 'response.updated', dataset, row);
@@ -150,7 +178,7 @@ async function createResponseFor(db: Db, user: UserRow, record: StoredRecord, da
     inserted_at: now,
     updated_at: now,
   };
-  await insertResponse(db, dataset, row, hasResponded);
+  await insertResponse(db, dataset, record, row, hasResponded);
   return { row, hidden };
 }
 
@@ -174,7 +202,7 @@ async function updateResponseFor(db: Db, user: UserRow, response: ResponseRow, r
   const checked = await checkValues(db, user, dataset, record, body);
   const values = keepHiddenValues(checked.values, response.values, checked.hidden);
   const row: ResponseRow = { ...response, status: body.status, values: values === null ? null : toJson(values), updated_at: nowTimestamp() };
-  await saveChangedResponse(db, dataset, row);
+  await saveChangedResponse(db, dataset, record, row);
   return { row, hidden: checked.hidden };
 }
 
@@ -189,7 +217,7 @@ export async function deleteResponse(database: Database, user: UserRow, response
   const record = await getRecordOrThrow(db, response.record_id);
   const dataset = await getDatasetOrThrow(db, record.dataset_id);
   await authorizeResponseChange(db, user, response, dataset);
-  await db.transaction().execute(async (trx) => {
+  await writeResponse(db, dataset, { record, userId: response.user_id, submittedValues: null }, async (trx) => {
     await deleteResponseRow(trx, response.id);
     await refreshRecordStatuses(trx, dataset, [record.id]);
     await raiseResponseEvents(trx, 'response.deleted', dataset, response);

@@ -60,6 +60,40 @@ export async function responseSetVersion(db: Db, datasetId: string): Promise<num
   return rows.length === 0 ? 0 : Number(rows[0].version);
 }
 
+/** A move of a dataset's response-set version by one: from `fromVersion` to `toVersion`. */
+export interface VersionStep {
+  fromVersion: number;
+  toVersion: number;
+}
+
+/**
+ * Runs `write`, the transaction `trx`'s change to one response of the dataset, and tells the
+ * version step it made: undefined when it moved the version by other than exactly one (an
+ * unchanged response does not move it). Call it with everything else the transaction does inside
+ * `write`, so that the version row is held only at its end.
+ */
+export async function withResponseSetStep<T>(trx: Db, datasetId: string, write: () => Promise<T>): Promise<{ result: T; step: VersionStep | undefined }> {
+  if (dialectOf(trx) === 'sqlite') {
+    // Written first, so that this transaction holds the write lock from here: no other process's write comes between the two reads.
+    const locked = await sql<{ version: number }>`UPDATE response_set_versions SET version = version WHERE dataset_id = ${datasetId} RETURNING version`.execute(trx);
+    const before = locked.rows.length === 0 ? 0 : Number(locked.rows[0].version);
+    const result = await write();
+    const after = await responseSetVersion(trx, datasetId);
+    return { result, step: after === before + 1 ? { fromVersion: before, toVersion: after } : undefined };
+  }
+  const result = await write();
+  // The triggers bump the version once per transaction, at commit (202611260200). Firing them now,
+  // when the transaction has taken every other lock, keeps that order and holds the version row
+  // from here to the commit: no other transaction moves it in between, so this bump is the last step.
+  await sql`SET CONSTRAINTS ALL IMMEDIATE`.execute(trx);
+  const marker = `scholia.response_set_${datasetId.replaceAll('-', '')}`;
+  const { rows } = await sql<{ bumped: string | null; version: number | string }>`
+    SELECT current_setting(${marker}, true) AS bumped, version FROM response_set_versions WHERE dataset_id = ${datasetId}`.execute(trx);
+  if (rows.length === 0 || rows[0].bumped !== 'bumped') return { result, step: undefined };
+  const after = Number(rows[0].version);
+  return { result, step: { fromVersion: after - 1, toVersion: after } };
+}
+
 /** jsonb arrives as text (open-database.ts); anything else is turned into it. */
 const toText = (values: unknown): string => (typeof values === 'string' ? values : JSON.stringify(values));
 
