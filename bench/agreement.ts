@@ -6,7 +6,7 @@
  * (the SDK's way of logging answers), then times GET /datasets/{id}/agreement: BENCH_RUNS (5) runs
  * after one warm-up, unfiltered and with a metadata filter, wall-clock and server CPU. The warm-up
  * leaves the answers in the server's memory; `agreement_after_write` times requests that each
- * follow a response change, so they read every answer again.
+ * follow a response change, which the server writes into the answers it keeps.
  *
  *   npx tsx bench/agreement.ts
  *   node scripts/with-postgres.mjs npx tsx bench/agreement.ts
