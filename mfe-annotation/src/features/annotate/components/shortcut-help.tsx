@@ -57,7 +57,7 @@ export function ShortcutHelp() {
   }, []);
   return (
     <>
-      <button type="button" className="sch-button sch-button--ghost" aria-haspopup="dialog" aria-keyshortcuts="Shift+?" data-testid="shortcut-help" onClick={show}>
+      <button type="button" className="sch-button sch-button--ghost" aria-haspopup="dialog" aria-keyshortcuts="?" data-testid="shortcut-help" onClick={show}>
         {t('shortcuts.open')}
       </button>
       {open && <ShortcutDialog onClose={close} />}
