@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import { sqliteHandle } from '../open-database.js';
+import { EventLoopSlices } from '../../lib/event-loop-slices.js';
 import type { Tables } from '../tables.js';
 
 type Db = Kysely<Tables>;
@@ -8,23 +9,38 @@ type Db = Kysely<Tables>;
 /** Receives one submitted response: its record, author and stored values (JSON text). */
 export type AnswerVisitor = (recordId: string, userId: string, values: string) => void;
 
+/** Rows read per statement: a page takes ~10 ms, and the event loop serves others between pages. */
+const PAGE_ROWS = 5_000;
+
 /**
- * Every submitted response of a dataset that has values, handed over one at a time. SQLite streams
+ * Every submitted response of a dataset that has values, handed over one at a time. SQLite reads
  * plain arrays, annotator by annotator along the responses index, so that an annotator's id
  * crosses once rather than with each row: a dataset's answers can number in the hundreds of
  * thousands, and what each row brings over is most of the reading time. (Cutting the answers out
- * with SQLite's JSON functions costs more than reading the whole values: measured.)
+ * with SQLite's JSON functions costs more than reading the whole values: measured.) Pages follow
+ * the index's rowid order, and other requests are served between them.
  */
 export async function forEachSubmittedAnswer(db: Db, datasetId: string, visit: AnswerVisitor): Promise<void> {
+  const slices = new EventLoopSlices();
   if (dialectOf(db) === 'sqlite') {
     const sqlite = sqliteHandle(db);
     const nextUser = sqlite.prepare('SELECT min(user_id) FROM responses WHERE dataset_id = ? AND user_id > ?').pluck();
-    const answers = sqlite
-      .prepare(`SELECT record_id, "values" FROM responses WHERE dataset_id = ? AND user_id = ? AND status = 'submitted' AND "values" IS NOT NULL`)
+    const page = sqlite
+      .prepare(
+        `SELECT rowid, record_id, "values" FROM responses INDEXED BY responses_dataset_user_status_idx
+         WHERE dataset_id = ? AND user_id = ? AND status = 'submitted' AND rowid > ? AND "values" IS NOT NULL
+         ORDER BY rowid LIMIT ${PAGE_ROWS}`,
+      )
       .raw(true);
     let userId = nextUser.get(datasetId, '') as string | null;
     while (userId !== null) {
-      for (const row of answers.iterate(datasetId, userId) as Iterable<[string, string]>) visit(row[0], userId, row[1]);
+      for (let after = 0; ; ) {
+        const rows = page.all(datasetId, userId, after) as [number, string, string][];
+        for (const row of rows) visit(row[1], userId, row[2]);
+        await slices.between();
+        if (rows.length < PAGE_ROWS) break;
+        after = rows[rows.length - 1][0];
+      }
       userId = nextUser.get(datasetId, userId) as string | null;
     }
     return;
@@ -36,16 +52,27 @@ export async function forEachSubmittedAnswer(db: Db, datasetId: string, visit: A
     .where('status', '=', 'submitted')
     .where('values', 'is not', null)
     .execute();
-  for (const row of rows) visit(row.record_id, row.user_id, toText(row.values));
+  for (let i = 0; i < rows.length; i += 1) {
+    visit(rows[i].record_id, rows[i].user_id, toText(rows[i].values));
+    if (i % PAGE_ROWS === PAGE_ROWS - 1) await slices.between();
+  }
 }
 
-/** The rid of each record of a dataset, by record id. */
+/** The rid of each record of a dataset, by record id (in pages on SQLite, others served between them). */
 export async function recordRidsById(db: Db, datasetId: string): Promise<Map<string, number>> {
   const rids = new Map<string, number>();
   if (dialectOf(db) === 'sqlite') {
-    const statement = sqliteHandle(db).prepare('SELECT id, rid FROM records WHERE dataset_id = ?');
-    for (const [id, rid] of statement.raw(true).iterate(datasetId) as Iterable<[string, number]>) rids.set(id, rid);
-    return rids;
+    const slices = new EventLoopSlices();
+    const page = sqliteHandle(db)
+      .prepare(`SELECT id, rid FROM records WHERE dataset_id = ? AND rid > ? ORDER BY rid LIMIT ${PAGE_ROWS * 2}`)
+      .raw(true);
+    for (let after = 0; ; ) {
+      const rows = page.all(datasetId, after) as [string, number][];
+      for (const [id, rid] of rows) rids.set(id, rid);
+      await slices.between();
+      if (rows.length < PAGE_ROWS * 2) return rids;
+      after = rows[rows.length - 1][1];
+    }
   }
   for (const row of await db.selectFrom('records').select(['id', 'rid']).where('dataset_id', '=', datasetId).execute()) rids.set(row.id, Number(row.rid));
   return rids;
