@@ -8,6 +8,7 @@ export const de: AnnotationMessages = {
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.', open: 'Richtlinien' },
   layout: { resizePanel: 'Breite des Fragenbereichs ändern', close: 'Schließen' },
   metrics: { title: 'Mein Fortschritt', total: 'Gesamt', pending: 'Noch zu beantworten' },
+  format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
     unreachable: 'der Server ist nicht erreichbar', forbidden: 'Sie dürfen in diesem Datensatz nicht antworten',
     notFound: 'der Datensatz oder seine Antwort existiert nicht mehr', conflict: 'der Datensatz wurde inzwischen geändert',

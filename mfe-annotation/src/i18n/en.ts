@@ -6,6 +6,8 @@ export const en = {
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },
   layout: { resizePanel: 'Resize the questions panel', close: 'Close' },
   metrics: { title: 'My progress', total: 'Total', pending: 'Still to answer' },
+  /** A label and its value, and the separator of a run of short items: punctuation differs by language. */
+  format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
     unreachable: 'the server could not be reached', forbidden: 'you may not answer in this dataset',
     notFound: 'the record or its answer no longer exists', conflict: 'the record changed meanwhile',

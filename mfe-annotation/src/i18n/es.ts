@@ -8,6 +8,7 @@ export const es: AnnotationMessages = {
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.', open: 'Pautas' },
   layout: { resizePanel: 'Cambiar el ancho del panel de preguntas', close: 'Cerrar' },
   metrics: { title: 'Mi progreso', total: 'Total', pending: 'Por responder' },
+  format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
     unreachable: 'no se ha podido contactar con el servidor', forbidden: 'no puede responder en este conjunto de datos',
     notFound: 'el registro o su respuesta ya no existe', conflict: 'el registro ha cambiado mientras tanto',

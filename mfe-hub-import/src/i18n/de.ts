@@ -23,6 +23,7 @@ export const de: HubImportMessages = {
   configure: 'Datensatz konfigurieren',
   onlyAdmins: 'Nur Admins und Eigentümer können Datensätze aus dem Hub erstellen.',
   range: 'min. {{min}} · max. {{max}}',
+  format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   kinds: {
     text: 'Text', integer: 'Ganzzahl', float: 'Gleitkommazahl', bool: 'Wahrheitswert', classLabel: 'Klassenlabel',
     multiLabel: 'Liste von Klassenlabels', image: 'Bild', chat: 'Chat', list: 'Liste', other: 'anderes',

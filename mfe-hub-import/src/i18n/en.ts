@@ -22,6 +22,8 @@ export const en = {
   configure: 'Configure the dataset',
   onlyAdmins: 'Only admins and owners can create datasets from the hub.',
   range: 'min {{min}} · max {{max}}',
+  /** A label and its value, and the separator of a run of short items: punctuation differs by language. */
+  format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   kinds: {
     text: 'text', integer: 'integer', float: 'float', bool: 'boolean', classLabel: 'class label', multiLabel: 'list of class labels',
     image: 'image', chat: 'chat', list: 'list', other: 'other',

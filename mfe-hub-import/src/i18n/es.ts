@@ -23,6 +23,7 @@ export const es: HubImportMessages = {
   configure: 'Configurar el dataset',
   onlyAdmins: 'Solo los administradores y propietarios pueden crear datasets desde el hub.',
   range: 'mín. {{min}} · máx. {{max}}',
+  format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   kinds: {
     text: 'texto', integer: 'entero', float: 'decimal', bool: 'booleano', classLabel: 'etiqueta de clase',
     multiLabel: 'lista de etiquetas de clase', image: 'imagen', chat: 'chat', list: 'lista', other: 'otro',

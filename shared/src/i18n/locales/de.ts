@@ -13,8 +13,6 @@ export const de: Messages = {
     cancel: 'Abbrechen',
     backToHome: 'Zurück zur Startseite',
     loadFailed: 'Dies konnte nicht geladen werden.',
-    labelled: '{{label}}: {{value}}',
-    listSeparator: ' · ',
   },
   http: {
     '401': 'Die Anmeldedaten konnten nicht überprüft werden',
@@ -128,7 +126,7 @@ export const de: Messages = {
     title: 'Annotation',
     progress: 'Fortschritt',
     completedOf: '{{completed}} von {{total}} Datensätzen abgeschlossen',
-    pending: '{{count}} Datensätze ausstehend',
+    pending: '{{count}} ausstehend',
     percent: '{{value}} %',
     noDataset: 'Es wurde kein Dataset ausgewählt.',
     openSettings: 'Dataset-Einstellungen',

@@ -11,9 +11,6 @@ export const en = {
     cancel: 'Cancel',
     backToHome: 'Back to home page',
     loadFailed: 'This could not be loaded.',
-    /** A label and its value, and the separator of a run of short items: punctuation differs by language. */
-    labelled: '{{label}}: {{value}}',
-    listSeparator: ' · ',
   },
   http: {
     '401': 'Could not validate credentials',
@@ -127,7 +124,7 @@ export const en = {
     title: 'Annotation',
     progress: 'Progress',
     completedOf: '{{completed}} of {{total}} records completed',
-    pending: '{{count}} records pending',
+    pending: '{{count}} pending',
     percent: '{{value}} %',
     noDataset: 'No dataset was selected.',
     openSettings: 'Dataset settings',

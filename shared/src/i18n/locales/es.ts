@@ -13,8 +13,6 @@ export const es: Messages = {
     cancel: 'Cancelar',
     backToHome: 'Volver a la página de inicio',
     loadFailed: 'No se pudo cargar.',
-    labelled: '{{label}}: {{value}}',
-    listSeparator: ' · ',
   },
   http: {
     '401': 'No se pudieron validar las credenciales',
@@ -128,7 +126,7 @@ export const es: Messages = {
     title: 'Anotación',
     progress: 'Progreso',
     completedOf: '{{completed}} de {{total}} registros completados',
-    pending: '{{count}} registros pendientes',
+    pending: '{{count}} pendientes',
     percent: '{{value}} %',
     noDataset: 'No se seleccionó ningún dataset.',
     openSettings: 'Configuración del dataset',

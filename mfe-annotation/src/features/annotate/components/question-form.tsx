@@ -28,7 +28,7 @@ export function SuggestionLine({ question, suggestion }: { question: Question; s
   const { t } = useTranslation('annotation');
   if (!suggestion) return null;
   const score = formatScore(suggestion.score);
-  const separator = t('common.listSeparator', { ns: 'translation' });
+  const separator = t('format.listSeparator');
   const parts = [
     describeSuggestion(question, suggestion.value),
     suggestion.agent ? t('record.suggestionBy', { agent: suggestion.agent }) : undefined,

@@ -127,7 +127,7 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
             return (
               <li key={`${span.start}-${span.end}-${span.label}`} data-testid="span-chip">
                 <span className="mfe-ann-swatch" style={{ background: colourOf(span.label) }} aria-hidden="true" />
-                {t('common.labelled', { ns: 'translation', label, value: `“${spanText(text, span)}”` })}
+                {t('format.labelled', { label, value: `“${spanText(text, span)}”` })}
                 {!readOnly && (
                   <button type="button" className="mfe-ann-link" aria-label={t('record.removeSpan', { label, text: spanText(text, span) })} onClick={() => onChange(spans.filter((s) => s !== span))}>×</button>
                 )}

@@ -12,10 +12,9 @@ export function AgreementSummary({ datasetId }: { datasetId: string }) {
   if (!measured || measured.length === 0) return null;
   return (
     <p className="sch-muted" data-testid="annotation-agreement">
-      {t('common.labelled', {
-        ns: 'translation',
+      {t('format.labelled', {
         label: t('agreement.title'),
-        value: measured.map((q) => t('agreement.question', { name: q.question.name, percent: percent(q.percent_agreement), alpha: alpha(q.alpha) })).join(t('common.listSeparator', { ns: 'translation' })),
+        value: measured.map((q) => t('agreement.question', { name: q.question.name, percent: percent(q.percent_agreement), alpha: alpha(q.alpha) })).join(t('format.listSeparator')),
       })}
     </p>
   );

@@ -16,8 +16,8 @@ describe('AnnotationOverview', () => {
     render(<RemoteProviders><AnnotationOverview datasetId="d1" /></RemoteProviders>);
     expect(await screen.findByText('reviews')).toBeTruthy();
     expect((await screen.findByTestId('annotation-progress')).textContent).toContain('1 of 4 records completed');
-    // The dataset's pending records, not to be taken for the reader's own "still to answer".
-    expect(screen.getByTestId('annotation-progress').textContent).toContain('3 records pending');
+    // The dataset's pending records (the reader's own count is "Still to answer").
+    expect(screen.getByTestId('annotation-progress').textContent).toContain('3 pending');
   });
 
   it('formats the percentage with 2 decimals', () => {

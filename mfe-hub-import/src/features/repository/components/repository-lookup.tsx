@@ -99,7 +99,7 @@ function statisticsSummary(stat: HubColumnStatistics | undefined, t: (key: strin
     return t('range', { min: formatNumber(min), max: formatNumber(max) });
   }
   if (frequencies) {
-    return Object.entries(frequencies).slice(0, 5).map(([label, count]) => t('common.labelled', { ns: 'translation', label, value: formatNumber(count) })).join(t('common.listSeparator', { ns: 'translation' }));
+    return Object.entries(frequencies).slice(0, 5).map(([label, count]) => t('format.labelled', { label, value: formatNumber(count) })).join(t('format.listSeparator'));
   }
   return '';
 }
