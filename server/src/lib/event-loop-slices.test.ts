@@ -21,6 +21,8 @@ async function longWork(owner: string, name: string, steps: number, log: string[
   }
 }
 
+class OverBudget extends Error {}
+
 describe('EventLoopSlices', () => {
   it('lets other work run between slices', async () => {
     const slices = new EventLoopSlices();
@@ -59,5 +61,42 @@ describe('EventLoopSlices', () => {
     // Its second step comes after one of the flooder's, not after all four.
     const secondSlices = log.slice(5);
     expect(secondSlices.indexOf('r2')).toBeLessThanOrEqual(1);
+  });
+
+  it('stops the work at a step boundary once its slices have used the budget', async () => {
+    const slices = new EventLoopSlices('', { budgetMs: 60, overBudget: () => new OverBudget() });
+    let steps = 0;
+    const started = performance.now();
+    const work = async () => {
+      for (;;) {
+        busy(15);
+        steps += 1;
+        await slices.between();
+      }
+    };
+    await expect(work()).rejects.toBeInstanceOf(OverBudget);
+    // Not before the budget is used; at most one 15 ms step past it (a busy machine only makes steps longer).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(60);
+    expect(steps).toBeLessThanOrEqual(5);
+  });
+
+  it('does not count the time spent waiting for a turn', async () => {
+    // 72 ms of its own work against a 1 s budget; the other work's 1.2 s would pass it if counted.
+    const slices = new EventLoopSlices('', { budgetMs: 1_000, overBudget: () => new OverBudget() });
+    for (let step = 0; step < 6; step += 1) {
+      setImmediate(() => busy(200));
+      busy(12);
+      await expect(slices.between()).resolves.toBeUndefined();
+    }
+  });
+
+  it('does not count what it awaits outside the event loop', async () => {
+    const slices = new EventLoopSlices('', { budgetMs: 100, overBudget: () => new OverBudget() });
+    busy(20);
+    await slices.outside(new Promise((resolve) => setTimeout(resolve, 300)));
+    busy(20);
+    await expect(slices.between()).resolves.toBeUndefined();
+    busy(70);
+    await expect(slices.between()).rejects.toBeInstanceOf(OverBudget);
   });
 });

@@ -43,6 +43,7 @@ import type { RecordInclude } from '../records/record-include.js';
 import { presentRecord, type RecordJson } from '../records/record.presenter.js';
 import { recordVisibilityFor } from '../records/record-visibility.js';
 import { EventLoopSlices } from '../../lib/event-loop-slices.js';
+import { dialectOf } from '../../storage/dialect.js';
 import { readMetadataSettings } from '../metadata-properties/metadata-settings.js';
 import { searchWithColumns } from './column-search.js';
 import { mergeFilters, mergeSort } from './merge-search-terms.js';
@@ -100,7 +101,8 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     if (hasRecord && hasValue) throw RequestValidationError.valueError(loc, "Only one of 'record_id' or 'value' can be provided");
   }
 
-  const slices = new EventLoopSlices(user.id);
+  // SQLite runs every statement on the event loop: its budget is the search's own time there (PostgreSQL's is statement_timeout).
+  const slices = new EventLoopSlices(user.id, dialectOf(db) === 'sqlite' ? { budgetMs: SEARCH_TIME_BUDGET_MS, overBudget: searchOverBudget } : undefined);
   const settings = await loadSettings(db, dataset);
   // What the caller may see of the records; on the admin route every caller sees everything.
   const visibility = options.me ? recordVisibilityFor(user, settings) : {};
@@ -169,12 +171,12 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
     const window = Math.min(options.offset + options.limit, SIMILARITY_WINDOW);
     if (matchesNothing || options.offset >= window) return { items: [], total: 0 };
     const restricted = textMatch !== undefined || filters.length > 0;
-    const hits = await findSimilarRecords(db, vectorSettings, query, {
-      limit: window,
-      negate: vectorQuery.order === 'least_similar',
-      excludeRid,
-      candidateRids: restricted ? await withinBudget(db, async (q) => listMatchingRids(q, await withTextPlan(q, search))) : undefined,
-    });
+    const candidateRids = restricted ? await withinBudget(db, async (q) => listMatchingRids(q, await withTextPlan(q, search))) : undefined;
+    await slices.between();
+    // The vectors are searched in memory, from a copy loaded once per version.
+    const hits = await slices.outside(
+      findSimilarRecords(db, vectorSettings, query, { limit: window, negate: vectorQuery.order === 'least_similar', excludeRid, candidateRids }),
+    );
     await slices.between();
     // contract §4.2: query_score is (1 + cos) / 2, as the reference engine reports it
     const scored = hits.map((hit) => ({ rid: hit.rid, score: (1 + hit.cosine) / 2 }));
@@ -228,8 +230,9 @@ async function pageOfMatches(
   // its columns and champion lists built by the time a search filters, sorts or looks for a word.
   const version = await readRecordSetVersion(db, search.datasetId);
   const propertyNames = settings.metadataProperties.map((property) => property.name);
-  const columns = await readyMetadataColumns(base, search.datasetId, version, propertyNames);
-  const champions = await readyTextChampions(base, search.datasetId, version, settings.fields);
+  // Built by worker threads: their time is not this search's.
+  const columns = await slices.outside(readyMetadataColumns(base, search.datasetId, version, propertyNames));
+  const champions = await slices.outside(readyTextChampions(base, search.datasetId, version, settings.fields));
   const fromColumns = await searchWithColumns(db, search, columns, champions, options.offset, options.limit);
   const unsorted = search.sort.length === 0;
   const scored = (entries: { rid: number; score?: number }[]) => entries.map((entry) => ({ rid: entry.rid, score: unsorted ? (entry.score ?? null) : null }));

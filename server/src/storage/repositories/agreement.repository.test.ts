@@ -26,14 +26,14 @@ describe('reading a dataset’s answers in pages', () => {
     const now = nowTimestamp();
     const records = Array.from({ length: 12_001 }, (_, i) => ({
       id: newId(), dataset_id: dataset.id, external_id: `r${i}`, fields: JSON.stringify({ text: `t${i}` }), metadata: null,
-      status: 'pending', submitted_count: 0, inserted_at: now, updated_at: now,
+      status: 'pending' as const, submitted_count: 0, inserted_at: now, updated_at: now,
     }));
     for (let i = 0; i < records.length; i += 1_000) await db.insertInto('records').values(records.slice(i, i + 1_000)).execute();
     const responses = annotators.flatMap((user, u) =>
       records.map((record, i) => ({
         id: newId(), record_id: record.id, dataset_id: dataset.id, user_id: user.id,
         // Every seventh answer of the second annotator is a draft: not handed over.
-        status: u === 1 && i % 7 === 0 ? 'draft' : 'submitted',
+        status: u === 1 && i % 7 === 0 ? ('draft' as const) : ('submitted' as const),
         values: JSON.stringify({ label: { value: `v${i}` } }), inserted_at: now, updated_at: now,
       })),
     );
