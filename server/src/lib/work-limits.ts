@@ -19,8 +19,9 @@ export const TEXT_QUERY_MAX_DEPTH = 32;
 
 /**
  * Time one search may take. PostgreSQL cancels a statement past it. SQLite cannot interrupt a
- * statement (better-sqlite3 offers no interrupt or progress handler): there the bounds on the
- * input keep each statement short.
+ * statement (better-sqlite3 offers no interrupt or progress handler): there the search stops at
+ * the next step boundary once its own event-loop time passes the budget (lib/event-loop-slices.ts),
+ * and the bounds on the input keep each statement short.
  */
 export const SEARCH_TIME_BUDGET_MS = 5_000;
 

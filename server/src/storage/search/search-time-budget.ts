@@ -6,7 +6,8 @@ import type { Tables } from '../tables.js';
  * Runs a search's queries within a time budget. PostgreSQL: in one read transaction whose
  * statements are cancelled past `budgetMs` (SET LOCAL statement_timeout), reported as
  * SearchTimeBudgetExceeded. SQLite: better-sqlite3 can neither interrupt a statement nor register
- * a progress handler, so each statement runs to its end on the event loop; the bounds on the
+ * a progress handler, so each statement runs to its end on the event loop; the search's slices
+ * (lib/event-loop-slices.ts) stop it between statements once over budget, and the bounds on the
  * search's input (lib/work-limits.ts) keep each statement short.
  */
 export class SearchTimeBudgetExceeded extends Error {}
