@@ -8,6 +8,14 @@ export const de: AnnotationMessages = {
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.', open: 'Richtlinien' },
   layout: { resizePanel: 'Breite des Fragenbereichs ändern', close: 'Schließen' },
   metrics: { title: 'Mein Fortschritt', total: 'Gesamt', pending: 'Noch zu beantworten' },
+  overview: {
+    progress: 'Fortschritt',
+    completedOf: '{{completed}} von {{total}} Datensätzen abgeschlossen',
+    pending: '{{count}} ausstehend',
+    percent: '{{value}} %',
+    noDataset: 'Es wurde kein Dataset ausgewählt.',
+    openSettings: 'Dataset-Einstellungen',
+  },
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
     unreachable: 'der Server ist nicht erreichbar', forbidden: 'Sie dürfen in diesem Datensatz nicht antworten',

@@ -6,6 +6,14 @@ export const en = {
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },
   layout: { resizePanel: 'Resize the questions panel', close: 'Close' },
   metrics: { title: 'My progress', total: 'Total', pending: 'Still to answer' },
+  overview: {
+    progress: 'Progress',
+    completedOf: '{{completed}} of {{total}} records completed',
+    pending: '{{count}} pending',
+    percent: '{{value}} %',
+    noDataset: 'No dataset was selected.',
+    openSettings: 'Dataset settings',
+  },
   /** A label and its value, and the separator of a run of short items: punctuation differs by language. */
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {

@@ -8,6 +8,14 @@ export const es: AnnotationMessages = {
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.', open: 'Pautas' },
   layout: { resizePanel: 'Cambiar el ancho del panel de preguntas', close: 'Cerrar' },
   metrics: { title: 'Mi progreso', total: 'Total', pending: 'Por responder' },
+  overview: {
+    progress: 'Progreso',
+    completedOf: '{{completed}} de {{total}} registros completados',
+    pending: '{{count}} pendientes',
+    percent: '{{value}} %',
+    noDataset: 'No se seleccionó ningún dataset.',
+    openSettings: 'Configuración del dataset',
+  },
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
     unreachable: 'no se ha podido contactar con el servidor', forbidden: 'no puede responder en este conjunto de datos',

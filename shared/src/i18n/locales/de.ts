@@ -122,15 +122,6 @@ export const de: Messages = {
     shareText: 'Erzählen Sie anderen von diesem Space und laden Sie sie zum Mitannotieren ein.',
     shareLink: 'Space im Hub öffnen',
   },
-  annotation: {
-    title: 'Annotation',
-    progress: 'Fortschritt',
-    completedOf: '{{completed}} von {{total}} Datensätzen abgeschlossen',
-    pending: '{{count}} ausstehend',
-    percent: '{{value}} %',
-    noDataset: 'Es wurde kein Dataset ausgewählt.',
-    openSettings: 'Dataset-Einstellungen',
-  },
   userSettings: {
     title: 'Meine Einstellungen',
     username: 'Benutzername',

@@ -120,15 +120,6 @@ export const en = {
     shareText: 'Tell others about this space and invite them to help label.',
     shareLink: 'Open the space on the hub',
   },
-  annotation: {
-    title: 'Annotation',
-    progress: 'Progress',
-    completedOf: '{{completed}} of {{total}} records completed',
-    pending: '{{count}} pending',
-    percent: '{{value}} %',
-    noDataset: 'No dataset was selected.',
-    openSettings: 'Dataset settings',
-  },
   userSettings: {
     title: 'My settings',
     username: 'Username',

@@ -122,15 +122,6 @@ export const es: Messages = {
     shareText: 'Da a conocer este space e invita a otras personas a ayudar a etiquetar.',
     shareLink: 'Abrir el space en el hub',
   },
-  annotation: {
-    title: 'Anotación',
-    progress: 'Progreso',
-    completedOf: '{{completed}} de {{total}} registros completados',
-    pending: '{{count}} pendientes',
-    percent: '{{value}} %',
-    noDataset: 'No se seleccionó ningún dataset.',
-    openSettings: 'Configuración del dataset',
-  },
   userSettings: {
     title: 'Mi configuración',
     username: 'Nombre de usuario',

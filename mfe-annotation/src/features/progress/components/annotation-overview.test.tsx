@@ -1,11 +1,13 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@scholia/shared/api';
 import { RemoteProviders } from '@scholia/shared/ui';
 import { progressPercent } from '../progress-percent.js';
 import { AnnotationOverview } from './annotation-overview.js';
+import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
 
 describe('AnnotationOverview', () => {
+  beforeAll(registerAnnotationI18n);
   afterEach(cleanup);
 
   it('shows the dataset name and its progress', async () => {

@@ -11,31 +11,31 @@ import { AgreementSummary } from './agreement-summary.js';
  * Dataset name and team progress in one line of the page header.
  * `showAgreement`: owners and admins also see how much the annotators agree. */
 export const AnnotationOverview = memo(function AnnotationOverview({ datasetId, showAgreement = false }: { datasetId?: string; showAgreement?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('annotation');
   const dataset = useDataset(datasetId);
   const progress = useDatasetProgress(datasetId);
-  if (!datasetId) return <p>{t('annotation.noDataset')}</p>;
-  if (dataset.isError) return <p role="alert">{t('common.loadFailed')}</p>;
+  if (!datasetId) return <p>{t('overview.noDataset')}</p>;
+  if (dataset.isError) return <p role="alert">{t('common.loadFailed', { ns: 'translation' })}</p>;
   const p = progress.data;
   return (
     <section className="mfe-annotation mfe-ann-overview">
-      <h1 data-testid="annotation-dataset-name">{dataset.data?.name ?? t('common.loading')}</h1>
+      <h1 data-testid="annotation-dataset-name">{dataset.data?.name ?? t('common.loading', { ns: 'translation' })}</h1>
       {p ? (
         <div className="mfe-ann-overview__progress">
-          <progress max={Math.max(p.total, 1)} value={p.completed} aria-label={t('annotation.progress')} />
+          <progress max={Math.max(p.total, 1)} value={p.completed} aria-label={t('overview.progress')} />
           <span data-testid="annotation-progress">
-            {t('annotation.completedOf', { completed: formatNumber(p.completed), total: formatNumber(p.total) })}
+            {t('overview.completedOf', { completed: formatNumber(p.completed), total: formatNumber(p.total) })}
             {' · '}
-            {t('annotation.percent', { value: progressPercent(p.completed, p.total) })}
+            {t('overview.percent', { value: progressPercent(p.completed, p.total) })}
             {' · '}
-            {t('annotation.pending', { count: p.pending })}
+            {t('overview.pending', { count: p.pending })}
           </span>
         </div>
       ) : (
-        <span aria-busy="true">{t('common.loading')}</span>
+        <span aria-busy="true">{t('common.loading', { ns: 'translation' })}</span>
       )}
       {showAgreement && <AgreementSummary datasetId={datasetId} />}
-      <Link to={`/dataset/${datasetId}/settings`}>{t('annotation.openSettings')}</Link>
+      <Link to={`/dataset/${datasetId}/settings`}>{t('overview.openSettings')}</Link>
     </section>
   );
 });
