@@ -7,7 +7,8 @@ import { Avatar } from '@scholia/shared/ui';
 export const DOCS_URL = 'https://docs.argilla.io/latest/';
 
 /** The open user menu: who is signed in, My settings, View docs and Log out (spec §2). */
-export function UserMenuPanel({ user, onClose }: { user: User; onClose: () => void }) {
+/** `onClose(false)` closes the menu (the owner's state setter, so it never changes identity). */
+export function UserMenuPanel({ user, onClose }: { user: User; onClose: (open: false) => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
 
@@ -15,9 +16,9 @@ export function UserMenuPanel({ user, onClose }: { user: User; onClose: () => vo
     // A click outside the menu (the avatar button included: it toggles) or Escape closes it.
     const onDocClick = (event: MouseEvent) => {
       const menu = ref.current?.parentElement;
-      if (menu && !menu.contains(event.target as Node)) onClose();
+      if (menu && !menu.contains(event.target as Node)) onClose(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose(false);
     document.addEventListener('mousedown', onDocClick);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -35,7 +36,7 @@ export function UserMenuPanel({ user, onClose }: { user: User; onClose: () => vo
           <div className="sch-muted">{t(`userSettings.roles.${user.role}`)}</div>
         </div>
       </div>
-      <Link role="menuitem" to="/user-settings" onClick={onClose}>{t('nav.mySettings')}</Link>
+      <Link role="menuitem" to="/user-settings" onClick={() => onClose(false)}>{t('nav.mySettings')}</Link>
       <a role="menuitem" href={DOCS_URL} target="_blank" rel="noreferrer">{t('nav.viewDocs')}</a>
       <button role="menuitem" type="button" onClick={() => logout('user')}>{t('nav.logOut')}</button>
     </div>
