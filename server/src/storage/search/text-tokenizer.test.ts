@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/seeded-random.js';
 import { textWords } from './text-tokenizer.js';
@@ -36,5 +38,18 @@ describe('text words (the standard analyzer)', () => {
       const expected = [...segmenter.segment(text)].filter((s) => s.isWordLike && !/^_+$/.test(s.segment)).map((s) => s.segment.replace(/Σ/g, 'σ').toLowerCase());
       expect(textWords(text), JSON.stringify(text)).toEqual(expected);
     }
+  });
+
+  it('cuts long text that leaves the fast paths in linear time (no regular expression backtracking)', () => {
+    // English words and then an emoji: the fast-path test fails only at the end. Run apart, so
+    // a regression fails on its deadline instead of hanging the test run.
+    const tokenizer = fileURLToPath(new URL('./text-tokenizer.ts', import.meta.url));
+    const script = `import(${JSON.stringify(tokenizer)}).then(({ textWords }) => {
+      const words = textWords('the quick brown fox jumps over the lazy dog '.repeat(200) + '\u{1F642} 中文 καλημέρα');
+      process.stdout.write(String(words.length));
+    })`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { timeout: 20_000, encoding: 'utf8' });
+    expect(run.error, 'the tokenizer did not finish within 20 s').toBeUndefined();
+    expect(run.stdout).toBe(String(9 * 200 + 4));
   });
 });
