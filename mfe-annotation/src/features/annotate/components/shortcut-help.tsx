@@ -1,22 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTCUTS } from '../model/shortcuts.js';
 import { useShortcuts } from './shortcut-scope.js';
+import { useModalDialog } from '../layout/use-modal-dialog.js';
 
 /** The list of every shortcut, in a modal dialog (native <dialog>: focus kept inside, Escape closes). */
 function ShortcutDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('annotation');
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    // jsdom has no showModal; the dialog is then shown open, not modal.
-    if (element && !element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    return () => element?.close?.();
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog ref={dialog} className="mfe-ann-dialog mfe-ann-shortcut-list" aria-labelledby={titleId} data-testid="shortcut-list" onCancel={(event) => { event.preventDefault(); onClose(); }}>
       <h2 id={titleId}>{t('shortcuts.title')}</h2>

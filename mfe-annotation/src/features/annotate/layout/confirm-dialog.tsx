@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog.js';
 
 /**
  * A modal question in the middle of the screen (the native <dialog>: focus trapped, the page
@@ -7,16 +8,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 export function ConfirmDialog({ message, confirmLabel, cancelLabel, onConfirm, onCancel, children }: {
   message: string; confirmLabel: string; cancelLabel: string; onConfirm: () => void; onCancel: () => void; children?: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    // jsdom has no showModal; the dialog is then shown open, not modal.
-    if (element && !element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    return () => element?.close?.();
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog
       ref={dialog}
