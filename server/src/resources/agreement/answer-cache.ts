@@ -83,6 +83,11 @@ export async function submittedAnswers(db: Db, datasetId: string, questions: rea
   }
 }
 
+/** Whether this process keeps the dataset's answers: only then is a response write worth applying to them. */
+export function keepsAnswersOf(db: Db, datasetId: string): boolean {
+  return cachesByDb.get(db)?.has(datasetId) ?? false;
+}
+
 /**
  * Writes a response change into the dataset's kept answers when they are at the version just
  * before it; otherwise they stay as they are, and a request that finds them behind reads again.

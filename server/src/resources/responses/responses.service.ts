@@ -22,7 +22,7 @@ import { hiddenQuestionsFor, type HiddenQuestions } from '../records/record-visi
 import { presentResponse, type ResponseJson } from './response.presenter.js';
 import { questionForCheck, validateResponse, type QuestionForCheck } from './validate-response.js';
 import { withResponseSetStep } from '../../storage/repositories/agreement.repository.js';
-import { applyResponseChange } from '../agreement/answer-cache.js';
+import { applyResponseChange, keepsAnswersOf } from '../agreement/answer-cache.js';
 import { datasetEventData, recordEventData, responseEventData } from '../../webhooks/webhook-payloads.js';
 import { enabledWebhooks, raiseWebhookEvents } from '../../webhooks/webhook-events.js';
 
@@ -119,6 +119,9 @@ const answerOf = (record: StoredRecord, row: ResponseRow): WrittenAnswer => ({
  * commit, as before it a request could read the old answers under the new version.
  */
 async function writeResponse<T>(db: Db, dataset: DatasetRow, answer: WrittenAnswer, write: (trx: Db) => Promise<T>): Promise<T> {
+  // Most datasets have no kept answers here: their writes skip the version reads. A read that
+  // starts meanwhile finds the version moved and reads again.
+  if (!keepsAnswersOf(db, dataset.id)) return db.transaction().execute(write);
   const { result, step } = await db.transaction().execute((trx) => withResponseSetStep(trx, dataset.id, () => write(trx)));
   if (step) {
     const { record, userId, submittedValues } = answer;
