@@ -95,6 +95,7 @@ export const de: HubImportMessages = {
     pythonHint: 'Der Import übernimmt die ersten 10.000 Zeilen. Dieses Snippet fügt die nächsten mit dem argilla-SDK hinzu.',
   },
   validation: {
+    listLabel: 'Probleme mit dieser Konfiguration',
     required: 'Dieses Feld ist erforderlich.',
     max200: 'Dies muss kürzer als 200 sein.',
     max500: 'Dies muss kürzer als 500 sein.',

@@ -94,6 +94,7 @@ export const en = {
     pythonHint: 'The import takes the first 10,000 rows. This snippet logs the next ones with the argilla SDK.',
   },
   validation: {
+    listLabel: 'Problems with this configuration',
     required: 'This field is required.',
     max200: 'This must be less than 200.',
     max500: 'This must be less than 500.',

@@ -95,6 +95,7 @@ export const es: HubImportMessages = {
     pythonHint: 'La importación toma las primeras 10.000 filas. Este fragmento registra las siguientes con el SDK de argilla.',
   },
   validation: {
+    listLabel: 'Problemas de esta configuración',
     required: 'Este campo es obligatorio.',
     max200: 'Debe tener menos de 200.',
     max500: 'Debe tener menos de 500.',

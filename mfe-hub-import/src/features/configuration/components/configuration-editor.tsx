@@ -174,7 +174,7 @@ function LoadedEditor({ info, subset, split, workspaces }: { info: HubDatasetInf
           </div>
 
           {errors.general.length > 0 && (
-            <ul className="mfe-hub-import__errors" aria-label="validation">
+            <ul className="mfe-hub-import__errors" aria-label={t('validation.listLabel')}>
               {errors.general.map((key) => <li key={key} className="mfe-hub-import__error">{t(`validation.${key}`)}</li>)}
             </ul>
           )}
