@@ -9,6 +9,7 @@ import { compileSqliteMatch } from '../search/text-query-sqlite.js';
 import { jsonKeyPath } from './dataset-settings.repository.js';
 import { countRecords } from './datasets.repository.js';
 import { sqliteHandle } from '../open-database.js';
+import { EventLoopSlices } from '../../lib/event-loop-slices.js';
 
 type Db = Kysely<Tables>;
 
@@ -332,7 +333,12 @@ export async function fuzzyExpansions(db: Db, datasetId: string, terms: { word: 
       SELECT term FROM ${sql.raw(`temp.${fts}_vocabulary`)} WHERE length(term) BETWEEN ${shortest} AND ${longest} AND term <> ${EVERY_RECORD_WORD}`.execute(db);
     vocabulary = rows.map((row) => row.term);
   }
-  for (const term of terms) expansions.set(`${term.word}~${term.distance}`, fuzzyCandidates(term.word, term.distance, vocabulary));
+  // Each term walks the whole vocabulary: other requests are served between terms.
+  const slices = new EventLoopSlices();
+  for (const term of terms) {
+    expansions.set(`${term.word}~${term.distance}`, fuzzyCandidates(term.word, term.distance, vocabulary));
+    await slices.between();
+  }
   return expansions;
 }
 
