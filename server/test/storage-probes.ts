@@ -6,11 +6,14 @@ import { textWords } from '../src/storage/search/text-tokenizer.js';
 
 /** Test probes into the schema and the text index that read the same on SQLite and PostgreSQL. */
 
+/** Whether a table exists; on SQLite in the database or in its text index file. */
 export async function tableExists(database: Database, name: string): Promise<boolean> {
   const { rows } =
     database.dialect === 'postgres'
       ? await sql<{ found: string | null }>`SELECT to_regclass(${name}) AS found`.execute(database.db)
-      : await sql<{ found: string }>`SELECT name AS found FROM sqlite_master WHERE name = ${name}`.execute(database.db);
+      : await sql<{ found: string }>`
+          SELECT name AS found FROM main.sqlite_master WHERE name = ${name}
+          UNION ALL SELECT name AS found FROM text.sqlite_master WHERE name = ${name}`.execute(database.db);
   return rows.length > 0 && rows[0].found !== null;
 }
 
@@ -28,10 +31,11 @@ export function metadataIndexExpression(database: Database, name: string): strin
   return database.dialect === 'postgres' ? `(metadata -> '${name}'::text)` : `json_extract(metadata, '$."${name}"')`;
 }
 
-/** rids of the dataset's text index hits for one word (empty when the index does not exist). */
+/** rids of the dataset's text index hits for one word once its queued writes are indexed (empty when the index does not exist). */
 export async function textIndexRids(database: Database, datasetId: string, term: string): Promise<number[]> {
   const [word] = textWords(term);
   if (word === undefined) return [];
+  await database.textIndexer.caughtUp(datasetId);
   const columns = (await listFields(database.db, datasetId)).map((_, i) => `c${i}`);
   return listMatchingRids(database.db, { datasetId, filters: [], textMatch: { query: { kind: 'word', word }, columns }, sort: [] });
 }

@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
+import type { TextIndexer } from './search/text-indexer.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -7,6 +8,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   dialect: DialectName;
+  /** Applies queued text index changes in the background (storage/search/text-indexer.ts). */
+  textIndexer: TextIndexer;
   close(): Promise<void>;
 }
 

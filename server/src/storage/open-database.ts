@@ -4,6 +4,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { Database, DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { preparePgvector } from './search/pgvector.js';
+import { attachTextIndexFile, prepareTextIndexFile } from './search/text-index-file.js';
+import { NO_TEXT_INDEXER, startPostgresTextIndexer, startSqliteTextIndexer, type TextIndexer } from './search/text-indexer.js';
 import type { Tables } from './tables.js';
 import { assertWritableFolder, assertWritableSqlite } from './writable-storage.js';
 
@@ -11,11 +13,34 @@ import { assertWritableFolder, assertWritableSqlite } from './writable-storage.j
  * Open the database named by `url` (`sqlite:<file>`, `sqlite::memory:` or `postgres://...`) and
  * migrate it; on PostgreSQL, take pgvector into use when it is available, unless `pgvector` is false.
  */
-export async function openDatabase(url: string, options: { pgvector?: boolean; warmPool?: boolean } = {}): Promise<Database> {
+export interface OpenDatabaseOptions {
+  pgvector?: boolean;
+  warmPool?: boolean;
+  /**
+   * Whether this process applies the text index queue (default true). One process per database
+   * does: an external job worker leaves it to the server.
+   */
+  textIndexer?: boolean;
+}
+
+export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const database = url.startsWith('postgres') ? await openPostgres(url, options.warmPool ?? false) : openSqlite(url.replace(/^sqlite:/, ''));
   await migrateToLatest(database);
   if (database.dialect === 'postgres') await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
+  else prepareTextIndexFile(sqliteHandle(database.db));
+  if (options.textIndexer !== false) {
+    database.textIndexer =
+      database.dialect === 'postgres' ? startPostgresTextIndexer(database.db) : startSqliteTextIndexer(sqliteHandle(database.db));
+  }
   return database;
+}
+
+/** Stops the text indexer before the connection closes. */
+function closing(indexerOf: () => TextIndexer, close: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    await indexerOf().close();
+    await close();
+  };
 }
 
 function openSqlite(file: string): Database {
@@ -31,9 +56,11 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`cache_size = -${sqliteCacheMiB() * 1024}`);
   sqlite.pragma('temp_store = MEMORY');
+  attachTextIndexFile(sqlite, file);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const database: Database = { db, dialect: 'sqlite', textIndexer: NO_TEXT_INDEXER, close: closing(() => database.textIndexer, () => db.destroy()) };
+  return database;
 }
 
 /**
@@ -71,7 +98,8 @@ async function openPostgres(url: string, warm: boolean): Promise<Database> {
   if (warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const database: Database = { db, dialect: 'postgres', textIndexer: NO_TEXT_INDEXER, close: closing(() => database.textIndexer, () => db.destroy()) };
+  return database;
 }
 
 const STATEMENT_CACHE_SIZE = 1000;

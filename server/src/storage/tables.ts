@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { TextIndexOp } from './search/text-index-queue.js';
 
 /**
  * Row types of every table. Booleans are stored as 0/1 integers and JSON as text (jsonb on
@@ -25,6 +26,7 @@ export interface Tables {
   webhook_deliveries: WebhookDeliveryRow;
   oauth_states: OAuthStateRow;
   instance_settings: InstanceSettingRow;
+  text_index_queue: TextIndexQueueRow;
 }
 
 export type Json = string; // serialised JSON (parsed by pg for jsonb columns: see json.ts)
@@ -245,4 +247,13 @@ export interface InstanceSettingRow {
   name: string;
   value: string;
   inserted_at: string;
+}
+
+/** A write waiting for the text index (storage/search/text-index-queue.ts). */
+export interface TextIndexQueueRow {
+  seq: Generated<number>;
+  dataset_id: string;
+  /** null for a whole-dataset change */
+  rid: number | null;
+  op: TextIndexOp;
 }

@@ -192,6 +192,15 @@ export async function runDurability(options: { cycles: number; killAfterMs?: [nu
         report.problems.push(`record ${record.id} is ${record.status} with ${submitted} submitted responses`);
       }
     }
+    // Text search: every written record is in the text index once, queued words included (the
+    // indexer goes on from its last committed batch after each kill).
+    const written = records.filter((record) => /^c\d+-w\d+-b\d+-\d+$/.test(record.external_id ?? '')).length;
+    let indexed = -1;
+    for (let attempt = 0; attempt < 60 && indexed !== written; attempt += 1) {
+      if (attempt > 0) await sleep(500);
+      indexed = (await must(owner.post(`/datasets/${datasetId}/records/search?limit=1`, { query: { text: { q: 'record' } } }), 200)).total;
+    }
+    if (indexed !== written) report.problems.push(`text search finds ${indexed} of ${written} written records`);
     report.ackedBatches = ackedBatches.size;
     report.ackedResponses = ackedResponses.length;
     return report;

@@ -29,6 +29,7 @@ import {
 } from '../../storage/repositories/datasets.repository.js';
 import { dropVectorIndex } from '../../storage/search/pgvector.js';
 import { createTextIndex, dropTextIndex } from '../../storage/search/text-index.js';
+import { enqueueTextIndexDrop } from '../../storage/search/text-index-queue.js';
 import type { DatasetRow, UserRow } from '../../storage/tables.js';
 import { datasetEventData } from '../../webhooks/webhook-payloads.js';
 import { raiseWebhookEvents } from '../../webhooks/webhook-events.js';
@@ -117,8 +118,10 @@ export async function deleteDataset(database: Database, dataset: DatasetRow): Pr
     for (const property of await listMetadataProperties(trx, dataset.id)) await dropMetadataIndex(trx, dialect, property.id);
     for (const settings of await listVectorSettings(trx, dataset.id)) await dropVectorIndex(trx, settings.id);
     await deleteDatasetRow(trx, dataset.id);
-    await dropTextIndex(trx, dialect, dataset.id);
+    if (dialect === 'postgres') await dropTextIndex(trx, dialect, dataset.id);
+    else await enqueueTextIndexDrop(trx, dataset.id); // the text index file is the indexer's to write
   });
+  database.textIndexer.wake();
   return dataset;
 }
 
@@ -134,7 +137,8 @@ export async function publishDataset(database: Database, dataset: DatasetRow): P
     const now = nowTimestamp();
     const changes = { status: 'ready' as const, updated_at: now, last_activity_at: now };
     await updateDatasetRow(trx, dataset.id, changes);
-    await createTextIndex(trx, database.dialect, dataset.id, await listFields(trx, dataset.id));
+    // SQLite: the indexer creates the table with the dataset's first records (text-index-drain.ts).
+    if (database.dialect === 'postgres') await createTextIndex(trx, database.dialect, dataset.id, await listFields(trx, dataset.id));
     const published = { ...current, ...changes };
     await raiseWebhookEvents(trx, 'dataset.published', async () => [await datasetEventData(trx, published)]);
     return published;

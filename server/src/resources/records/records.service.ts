@@ -23,7 +23,7 @@ import {
   type RecordWrite,
   type StoredRecord,
 } from '../../storage/repositories/records.repository.js';
-import { indexRecordTexts, removeRecordTexts, type TextIndexField } from '../../storage/search/text-index.js';
+import { enqueueTextIndex, TextIndexOp } from '../../storage/search/text-index-queue.js';
 import type { DatasetRow, ResponseRow, SuggestionRow, Tables, UserRow, VectorRow } from '../../storage/tables.js';
 import { encodeVector } from '../../storage/vector-codec.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
@@ -225,6 +225,7 @@ async function writeBulk(
     await raiseRecordEvents(trx, dataset, plans, presented);
     return presented;
   });
+  database.textIndexer.wake();
   return { records: order.map((id) => written.get(id)!), updatedIds };
 }
 
@@ -372,11 +373,9 @@ async function persistPlans(
   if (suggestionRows.length > 0) await upsertSuggestionRows(trx, suggestionRows, raw);
   if (vectorRows.length > 0) await upsertVectorRows(trx, vectorRows, raw);
 
-  const indexFields = textIndexFields(context);
-  const fresh = plans.filter((p) => !p.existing).map((p) => ({ rid: rids.get(p.row.id)!, fields: p.fields }));
-  const changed = plans.filter((p) => p.existing && p.fieldsChanged).map((p) => ({ rid: rids.get(p.row.id)!, fields: p.fields }));
-  await indexRecordTexts(trx, database.dialect, datasetId, indexFields, fresh, { fresh: true });
-  await indexRecordTexts(trx, database.dialect, datasetId, indexFields, changed);
+  // Their words are indexed after the commit (storage/search/text-indexer.ts).
+  await enqueueTextIndex(trx, datasetId, plans.filter((p) => !p.existing).map((p) => rids.get(p.row.id)!), TextIndexOp.insert);
+  await enqueueTextIndex(trx, datasetId, plans.filter((p) => p.existing && p.fieldsChanged).map((p) => rids.get(p.row.id)!), TextIndexOp.update);
 
   if (responseRows.length > 0) {
     await upsertResponseRows(trx, responseRows, raw);
@@ -410,11 +409,6 @@ function blob(values: number[]): Uint8Array {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** The dataset's fields in creation order, as the text index wants them. */
-export function textIndexFields(context: RecordContext): TextIndexField[] {
-  return context.fields.map((f) => ({ name: f.name, settings: { type: f.type } }));
-}
-
 /** `DELETE /datasets/{id}/records?ids=`: unknown ids are ignored (contract §2.9). */
 export async function deleteDatasetRecords(database: Database, user: UserRow, datasetId: string, rawIds: string | undefined): Promise<void> {
   if (rawIds === undefined) throw new RequestValidationError([{ type: 'missing', loc: ['query', 'ids'], msg: 'Field required' }]);
@@ -430,8 +424,9 @@ export async function deleteDatasetRecords(database: Database, user: UserRow, da
       return (await findRecordsByIds(trx, dataset.id, ids)).map((row) => recordEventData(row, data));
     });
     const deleted = await deleteRecords(trx, dataset.id, ids);
-    await removeRecordTexts(trx, database.dialect, dataset.id, deleted.map((r) => r.rid));
+    await enqueueTextIndex(trx, dataset.id, deleted.map((r) => Number(r.rid)), TextIndexOp.remove);
   });
+  database.textIndexer.wake();
 }
 
 /** A comma-separated id list of a query string; a malformed UUID is the contract's plain 422. */
@@ -469,7 +464,7 @@ export async function updateRecord(database: Database, user: UserRow, recordId: 
   const suggestions = body.suggestions ? checkSuggestions(body.suggestions, context, fields) : undefined;
   const vectors = checkVectors(body.vectors, context);
 
-  return db.transaction().execute(async (trx) => {
+  const updated = await db.transaction().execute(async (trx) => {
     await trx.updateTable('records').set(changes).where('id', '=', record.id).execute();
     if (suggestions) {
       await deleteSuggestionsOfRecord(trx, record.id);
@@ -482,14 +477,14 @@ export async function updateRecord(database: Database, user: UserRow, recordId: 
         vectors.map((v) => ({ record_id: record.id, dataset_id: dataset.id, vector_settings_id: v.vectorSettingsId, value: blob(v.value), inserted_at: now, updated_at: now })),
       );
     }
-    if (changes.fields) {
-      await indexRecordTexts(trx, database.dialect, dataset.id, textIndexFields(context), [{ rid: Number(record.rid), fields }]);
-    }
+    if (changes.fields) await enqueueTextIndex(trx, dataset.id, [Number(record.rid)], TextIndexOp.update);
     const row = (await findRecordById(trx, record.id))!;
     await raiseWebhookEvents(trx, 'record.updated', async () => [recordEventData(row, await datasetEventData(trx, dataset))]);
     const relations = await loadRecordRelations(trx, [row], INCLUDE_EVERYTHING);
     return presentRecord(row, relations.get(row.id));
   });
+  database.textIndexer.wake();
+  return updated;
 }
 
 /** `DELETE /records/{id}`: 200 with the record, no relationship keys. */
@@ -501,8 +496,9 @@ export async function deleteRecord(database: Database, user: UserRow, recordId: 
   await db.transaction().execute(async (trx) => {
     await raiseWebhookEvents(trx, 'record.deleted', async () => [recordEventData(record, await datasetEventData(trx, dataset))]);
     await deleteRecords(trx, dataset.id, [record.id]);
-    await removeRecordTexts(trx, database.dialect, dataset.id, [Number(record.rid)]);
+    await enqueueTextIndex(trx, dataset.id, [Number(record.rid)], TextIndexOp.remove);
   });
+  database.textIndexer.wake();
   return presentRecord(record);
 }
 

@@ -43,7 +43,7 @@ import type { RecordInclude } from '../records/record-include.js';
 import { presentRecord, type RecordJson } from '../records/record.presenter.js';
 import { recordVisibilityFor } from '../records/record-visibility.js';
 import { EventLoopSlices } from '../../lib/event-loop-slices.js';
-import { dialectOf } from '../../storage/dialect.js';
+import { dialectOf, type Database } from '../../storage/dialect.js';
 import { readMetadataSettings } from '../metadata-properties/metadata-settings.js';
 import { searchWithColumns } from './column-search.js';
 import { mergeFilters, mergeSort } from './merge-search-terms.js';
@@ -87,7 +87,8 @@ interface PageEntry {
  * Default order: relevance for text and vector queries, insertion order otherwise. A long search
  * lets other requests go between its steps (lib/event-loop-slices.ts).
  */
-export async function searchRecords(db: Db, user: UserRow, datasetId: string, body: SearchBody, options: SearchOptions): Promise<SearchResult> {
+export async function searchRecords(database: Database, user: UserRow, datasetId: string, body: SearchBody, options: SearchOptions): Promise<SearchResult> {
+  const { db } = database;
   const { dataset, isMember } = await getDatasetForUserOrThrow(db, datasetId, user.id);
   if (options.me) await requireMember(db, user, dataset.workspace_id, isMember);
   else await requireAdminMember(db, user, dataset.workspace_id, isMember);
@@ -114,6 +115,8 @@ export async function searchRecords(db: Db, user: UserRow, datasetId: string, bo
   if (textQuery) {
     const field = textQuery.field ? findTextField(settings, textQuery.field) : undefined;
     const parsed = parseCheckedTextQuery(textQuery.q);
+    // Writes reach the text index just after they commit: what was written before this search is found.
+    if (parsed !== undefined) await database.textIndexer.caughtUp(dataset.id);
     if (parsed === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
     else {
       const expansions = await withinBudget(db, (q) => fuzzyExpansions(q, dataset.id, fuzzyTermsOf(parsed)));

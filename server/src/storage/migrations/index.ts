@@ -16,6 +16,7 @@ import * as storeVectorsAsFloat64 from './202611250400_store_vectors_as_float64.
 import * as indexTextAsStandardWords from './202611260100_index_text_as_standard_words.js';
 import * as addResponseSetVersions from './202611260200_add_response_set_versions.js';
 import * as cascadeWebhookDeliveries from './202611260300_cascade_webhook_deliveries.js';
+import * as deferTextIndexing from './202611270100_defer_text_indexing.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -40,4 +41,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611260100_index_text_as_standard_words': indexTextAsStandardWords,
   '202611260200_add_response_set_versions': addResponseSetVersions,
   '202611260300_cascade_webhook_deliveries': cascadeWebhookDeliveries,
+  '202611270100_defer_text_indexing': deferTextIndexing,
 };

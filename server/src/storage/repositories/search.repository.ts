@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { bestMatches, type Order } from '../../lib/best-matches.js';
 import { dialectOf, type DialectName } from '../dialect.js';
 import type { RecordRow, Tables } from '../tables.js';
-import { EVERY_RECORD_WORD, postgresTableExists, textIndexTable } from '../search/text-index.js';
+import { EVERY_RECORD_WORD, postgresTableExists, TEXT_SCHEMA, textIndexTable } from '../search/text-index.js';
 import { fuzzyCandidates, looksForWords, type TextMatch } from '../search/text-match.js';
 import { compilePostgresMatch } from '../search/text-query-postgres.js';
 import { compileSqliteMatch } from '../search/text-query-sqlite.js';
@@ -73,11 +73,11 @@ export interface ScoredRid {
   score: number;
 }
 
-/** Whether the dataset's FTS5 table exists (it is created at publish; absent on drafts). */
+/** Whether the dataset's text index exists (PostgreSQL: created at publish; SQLite: with the first records indexed). */
 export async function textIndexExists(db: Db, datasetId: string): Promise<boolean> {
   if (dialectOf(db) === 'postgres') return postgresTableExists(db, textIndexTable(datasetId));
   const { rows } = await sql<{ found: number }>`
-    SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ${textIndexTable(datasetId)}`.execute(db);
+    SELECT 1 AS found FROM ${sql.raw(TEXT_SCHEMA)}.sqlite_master WHERE type = 'table' AND name = ${textIndexTable(datasetId)}`.execute(db);
   return rows.length > 0;
 }
 
@@ -328,7 +328,7 @@ export async function fuzzyExpansions(db: Db, datasetId: string, terms: { word: 
     vocabulary = rows.map((row) => row.word);
   } else {
     // A vocabulary table of the index in this connection's temp schema: nothing is stored.
-    await sql.raw(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${fts}_vocabulary USING fts5vocab(main, ${fts}, 'row')`).execute(db);
+    await sql.raw(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${fts}_vocabulary USING fts5vocab(${TEXT_SCHEMA}, ${fts}, 'row')`).execute(db);
     const { rows } = await sql<{ term: string }>`
       SELECT term FROM ${sql.raw(`temp.${fts}_vocabulary`)} WHERE length(term) BETWEEN ${shortest} AND ${longest} AND term <> ${EVERY_RECORD_WORD}`.execute(db);
     vocabulary = rows.map((row) => row.term);

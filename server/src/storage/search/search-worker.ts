@@ -26,7 +26,7 @@ export function snapshotSourceOf(db: Kysely<Tables>): SnapshotSource | undefined
  * registers the TypeScript loader: Node 20 workers ignore `--import` in execArgv.
  */
 export function runSearchWorker<T>(name: string, input: unknown): Promise<T> {
-  const worker = startWorker(name, input);
+  const worker = startSearchWorker(name, input);
   return new Promise((resolve, reject) => {
     worker.once('message', (result: T) => resolve(result));
     worker.once('error', reject);
@@ -34,7 +34,7 @@ export function runSearchWorker<T>(name: string, input: unknown): Promise<T> {
   });
 }
 
-function startWorker(name: string, workerData: unknown): Worker {
+export function startSearchWorker(name: string, workerData: unknown): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.worker.js`, import.meta.url), { workerData });
   const entry = new URL(`./${name}.worker.ts`, import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;

@@ -47,12 +47,24 @@ export async function createTextIndex(db: Kysely<Tables>, dialect: DialectName, 
     }
     return;
   }
-  const columns = fields.map((_, i) => `c${i}`).join(', ') || 'c0';
-  await sql
-    .raw(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${textIndexTable(datasetId)} USING fts5(${columns}, u, content='', contentless_delete=1, tokenize="${SQLITE_TOKENIZER}")`,
-    )
-    .execute(db);
+  await sql.raw(sqliteCreateTextIndexSql(datasetId, fields.length)).execute(db);
+}
+
+/**
+ * SQLite: a dataset's FTS5 table, in the text index file attached as `text` (text-index-file.ts),
+ * which only the text indexer writes once the server runs.
+ */
+export function sqliteCreateTextIndexSql(datasetId: string, fieldCount: number): string {
+  const columns = Array.from({ length: Math.max(1, fieldCount) }, (_, i) => `c${i}`).join(', ');
+  return `CREATE VIRTUAL TABLE IF NOT EXISTS ${TEXT_SCHEMA}.${textIndexTable(datasetId)} USING fts5(${columns}, u, content='', contentless_delete=1, tokenize="${SQLITE_TOKENIZER}")`;
+}
+
+/** The schema name the SQLite text index file is attached under. */
+export const TEXT_SCHEMA = 'text';
+
+/** One record's row of the SQLite index: its words per field column, then the `u` word. */
+export function sqliteIndexRow(fields: TextIndexField[], values: Record<string, unknown>): (string | null)[] {
+  return [...fields.map((field) => sqliteIndexText(searchableText(field, values[field.name]))), EVERY_RECORD_WORD];
 }
 
 /**
@@ -106,10 +118,7 @@ export async function indexRecordTexts(
   // Multi-row statements: one round trip per chunk instead of one per record.
   const perStatement = Math.max(1, Math.floor(30_000 / (fields.length + 1)));
   for (let start = 0; start < records.length; start += perStatement) {
-    const rows = records.slice(start, start + perStatement).map((record) => {
-      const texts = fields.map((field) => sqliteIndexText(searchableText(field, record.fields[field.name])));
-      return sql`(${record.rid}, ${sql.join(texts)}, ${EVERY_RECORD_WORD})`;
-    });
+    const rows = records.slice(start, start + perStatement).map((record) => sql`(${record.rid}, ${sql.join(sqliteIndexRow(fields, record.fields))})`);
     await sql`INSERT INTO ${table} (rowid, ${columns}, u) VALUES ${sql.join(rows)}`.execute(db);
   }
 }

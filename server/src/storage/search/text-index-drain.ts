@@ -1,0 +1,122 @@
+import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { fromJson } from '../json.js';
+import type { Tables } from '../tables.js';
+import { foldQueuedChanges, type DatasetChanges, type QueuedChange } from './text-index-queue.js';
+import {
+  indexRecordTexts,
+  postgresTableExists,
+  sqliteCreateTextIndexSql,
+  sqliteIndexRow,
+  TEXT_SCHEMA,
+  textIndexTable,
+  type IndexedRecord,
+  type TextIndexField,
+} from './text-index.js';
+
+/**
+ * One batch of the text index queue (text-index-queue.ts) applied to the index. The caller runs
+ * batches until one finds nothing: text-indexer.ts (the server) and text-indexer.worker.ts.
+ */
+export interface DrainedBatch {
+  /** Queue rows applied. */
+  changes: number;
+  /** SQLite: every queue row up to this seq is in the index. */
+  through: number;
+}
+
+/** rids per IN list. */
+const LOOKUP_CHUNK = 500;
+
+/**
+ * SQLite: the queue is read from the records' database (`main`) and the index written in the
+ * text index file (`text`), in one transaction that also moves the file's `through` mark: the
+ * mark and the words it covers are committed together, so a crash loses neither and repeats
+ * nothing. The transaction writes only the text file: the server's writes are never blocked.
+ */
+export function drainSqliteTextQueue(sqlite: SQLite.Database, maxChanges: number): DrainedBatch {
+  return sqlite.transaction((): DrainedBatch => {
+    const through = readThrough(sqlite);
+    const rows = sqlite
+      .prepare('SELECT seq, dataset_id, rid, op FROM main.text_index_queue WHERE seq > ? ORDER BY seq LIMIT ?')
+      .raw()
+      .all(through, maxChanges) as QueuedChange[];
+    if (rows.length === 0) return { changes: 0, through };
+    for (const changes of foldQueuedChanges(rows)) applySqliteChanges(sqlite, changes);
+    const last = rows[rows.length - 1][0];
+    sqlite.prepare(`UPDATE ${TEXT_SCHEMA}.text_index_state SET through = ?`).run(last);
+    return { changes: rows.length, through: last };
+  })();
+}
+
+/** The seq every queue row up to which is in the SQLite text index file. */
+export function readThrough(sqlite: SQLite.Database): number {
+  return Number(sqlite.prepare(`SELECT through FROM ${TEXT_SCHEMA}.text_index_state`).pluck().get() ?? 0);
+}
+
+function applySqliteChanges(sqlite: SQLite.Database, changes: DatasetChanges): void {
+  const table = `${TEXT_SCHEMA}.${textIndexTable(changes.datasetId)}`;
+  if (changes.drop) {
+    sqlite.prepare(`DROP TABLE IF EXISTS ${table}`).run();
+    return;
+  }
+  const fields = sqliteDatasetFields(sqlite, changes.datasetId);
+  if (fields.length === 0) return; // the dataset is gone; its drop is queued after these rows
+  sqlite.prepare(sqliteCreateTextIndexSql(changes.datasetId, fields.length)).run();
+  const remove = sqlite.prepare(`DELETE FROM ${table} WHERE rowid = ?`);
+  for (const rid of [...changes.replaced, ...changes.removed]) remove.run(rid);
+  const placeholders = ['?', ...fields.map(() => '?'), '?'].join(', ');
+  const insert = sqlite.prepare(`INSERT INTO ${table} (rowid, ${fields.map((_, i) => `c${i}`).join(', ')}, u) VALUES (${placeholders})`);
+  const read = (count: number) => sqlite.prepare(`SELECT rid, fields FROM main.records WHERE rid IN (${Array(count).fill('?').join(', ')})`).raw();
+  for (let start = 0; start < changes.indexed.length; start += LOOKUP_CHUNK) {
+    const chunk = changes.indexed.slice(start, start + LOOKUP_CHUNK);
+    for (const [rid, json] of read(chunk.length).all(chunk) as [number, string][]) {
+      insert.run(rid, ...sqliteIndexRow(fields, fromJson<Record<string, unknown>>(json)));
+    }
+  }
+}
+
+/** The dataset's fields in the order its index columns follow (creation order, as at publish). */
+function sqliteDatasetFields(sqlite: SQLite.Database, datasetId: string): TextIndexField[] {
+  return sqlite.prepare('SELECT name, settings FROM main.fields WHERE dataset_id = ? ORDER BY inserted_at').all(datasetId) as TextIndexField[];
+}
+
+/**
+ * PostgreSQL: the index tables are in the same database, so a batch is one transaction that
+ * writes the words and deletes the queue rows it applied (by seq: rows of transactions that
+ * commit meanwhile stay for the next batch).
+ */
+export async function drainPostgresTextQueue(db: Kysely<Tables>, maxChanges: number): Promise<DrainedBatch> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('text_index_queue')
+      .select(['seq', 'dataset_id', 'rid', 'op'])
+      .orderBy('seq')
+      .limit(maxChanges)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (rows.length === 0) return { changes: 0, through: 0 };
+    const queued = rows.map((row): QueuedChange => [Number(row.seq), row.dataset_id, row.rid === null ? null : Number(row.rid), row.op]);
+    for (const changes of foldQueuedChanges(queued)) await applyPostgresChanges(trx, changes);
+    const seqs = queued.map(([seq]) => seq);
+    for (let start = 0; start < seqs.length; start += LOOKUP_CHUNK * 4) {
+      await trx.deleteFrom('text_index_queue').where('seq', 'in', seqs.slice(start, start + LOOKUP_CHUNK * 4)).execute();
+    }
+    return { changes: rows.length, through: seqs[seqs.length - 1] };
+  });
+}
+
+async function applyPostgresChanges(trx: Kysely<Tables>, changes: DatasetChanges): Promise<void> {
+  // Deleted records' words went with them (the index rows reference records ON DELETE CASCADE).
+  if (changes.drop || changes.indexed.length === 0) return;
+  if (!(await postgresTableExists(trx, textIndexTable(changes.datasetId)))) return; // a draft, or deleted since
+  const fields = (await trx.selectFrom('fields').select(['name', 'settings']).where('dataset_id', '=', changes.datasetId).orderBy('inserted_at').execute()) as TextIndexField[];
+  for (let start = 0; start < changes.indexed.length; start += LOOKUP_CHUNK) {
+    const chunk = changes.indexed.slice(start, start + LOOKUP_CHUNK);
+    const rows = await trx.selectFrom('records').select(['rid', 'fields']).where('rid', 'in', chunk).execute();
+    const records: IndexedRecord[] = rows.map((row) => ({ rid: Number(row.rid), fields: fromJson<Record<string, unknown>>(row.fields) }));
+    // An upsert: a replaced record's row is overwritten.
+    await indexRecordTexts(trx, 'postgres', changes.datasetId, fields, records);
+  }
+}

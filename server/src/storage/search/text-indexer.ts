@@ -1,0 +1,253 @@
+import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Worker } from 'node:worker_threads';
+import type { Tables } from '../tables.js';
+import { startSearchWorker } from './search-worker.js';
+import { drainPostgresTextQueue, drainSqliteTextQueue, readThrough } from './text-index-drain.js';
+
+/**
+ * Applies the text index queue (text-index-queue.ts) in the background, so a write costs its
+ * rows and not its words. A text search first waits until the changes queued for its dataset
+ * before it arrived are in the index, at most TEXT_INDEX_WAIT_MS: a client that writes and then
+ * searches finds what it wrote, and during a long ingestion a search answers within the bound.
+ * - SQLite file: a worker thread on its own connection writes the text index file
+ *   (text-index-file.ts); the server's connection only reads it (writes trim the queue).
+ * - SQLite in memory (tests): the same batches on the server's connection, between requests.
+ * - PostgreSQL: batches on the server's pool; the words are written by PostgreSQL's processes.
+ */
+export interface TextIndexer {
+  /** Changes were queued: index them now rather than at the next poll. */
+  wake(): void;
+  /** Settles once the dataset's changes queued before the call are searchable, or after TEXT_INDEX_WAIT_MS. */
+  caughtUp(datasetId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long a search waits for queued changes of its dataset (the documented bound). */
+export const TEXT_INDEX_WAIT_MS = 2_000;
+/** How often an idle indexer looks for changes queued by another process (an external job worker). */
+const POLL_MS = 250;
+/** Queue rows per batch: large batches are what make deferred indexing cheap. */
+export const TEXT_INDEX_BATCH = 2_000;
+/** Rows per batch on the server's own thread: one batch is one hold of the event loop. */
+const IN_PROCESS_BATCH = 250;
+
+/** A process that does not index (an external job worker): the server's indexer picks its writes up. */
+export const NO_TEXT_INDEXER: TextIndexer = { wake() {}, caughtUp: async () => {}, close: async () => {} };
+
+interface Waiter {
+  target: number;
+  resolve: () => void;
+  timer: NodeJS.Timeout;
+}
+
+/** SQLite: waits on the `through` mark, which moves in queue order (one writer at a time). */
+abstract class SqliteIndexer implements TextIndexer {
+  protected through: number;
+  private waiters: Waiter[] = [];
+
+  constructor(protected readonly sqlite: SQLite.Database) {
+    this.through = readThrough(sqlite);
+  }
+
+  abstract wake(): void;
+  abstract close(): Promise<void>;
+
+  async caughtUp(datasetId: string): Promise<void> {
+    const target = this.sqlite
+      .prepare('SELECT max(seq) FROM text_index_queue WHERE dataset_id = ? AND seq > ?')
+      .pluck()
+      .get(datasetId, this.through) as number | null;
+    if (target === null || target === undefined) return;
+    this.wake();
+    await new Promise<void>((resolve) => {
+      const waiter: Waiter = { target, resolve, timer: setTimeout(() => this.release(waiter), TEXT_INDEX_WAIT_MS) };
+      this.waiters.push(waiter);
+    });
+  }
+
+  protected advanced(through: number): void {
+    this.through = Math.max(this.through, through);
+    for (const waiter of this.waiters.filter((w) => w.target <= this.through)) this.release(waiter);
+  }
+
+  protected release(waiter: Waiter): void {
+    clearTimeout(waiter.timer);
+    this.waiters = this.waiters.filter((w) => w !== waiter);
+    waiter.resolve();
+  }
+
+  protected releaseAll(): void {
+    for (const waiter of [...this.waiters]) this.release(waiter);
+  }
+}
+
+/** The worker thread starts with the first queued change (many test servers never index a word). */
+class SqliteWorkerIndexer extends SqliteIndexer {
+  private worker: Worker | undefined;
+  private closing = false;
+  private readonly poll: NodeJS.Timeout;
+
+  constructor(sqlite: SQLite.Database, private readonly file: string) {
+    super(sqlite);
+    // Changes queued by another process (an external job worker), or left by a crash.
+    this.poll = setInterval(() => {
+      if (!this.worker && this.hasQueued()) this.wake();
+    }, POLL_MS).unref();
+    if (this.hasQueued()) this.wake();
+  }
+
+  private hasQueued(): boolean {
+    return this.sqlite.open && this.sqlite.prepare('SELECT 1 FROM text_index_queue WHERE seq > ? LIMIT 1').get(this.through) !== undefined;
+  }
+
+  private start(): Worker {
+    const worker = startSearchWorker('text-indexer', { file: this.file, batch: TEXT_INDEX_BATCH, pollMs: POLL_MS });
+    worker.on('message', (message: { through: number }) => this.advanced(message.through));
+    worker.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: String(error) })));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = undefined; // started again by the next change or poll, from its committed mark
+    });
+    worker.unref();
+    return worker;
+  }
+
+  wake(): void {
+    if (this.closing) return;
+    if (!this.worker) this.worker = this.start();
+    else this.worker.postMessage('wake');
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.poll);
+    this.releaseAll();
+    const worker = this.worker;
+    if (!worker) return;
+    // Asked to stop between batches (its connection closes cleanly); ended outright if it does not answer.
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('stop');
+    const timer = setTimeout(() => void worker.terminate(), 2_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+class SqliteInProcessIndexer extends SqliteIndexer {
+  private scheduled: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly poll: NodeJS.Timeout;
+
+  constructor(sqlite: SQLite.Database) {
+    super(sqlite);
+    this.poll = setInterval(() => this.wake(), POLL_MS).unref();
+  }
+
+  wake(): void {
+    if (this.scheduled || this.closed) return;
+    this.scheduled = setTimeout(() => this.run(), 0);
+  }
+
+  private run(): void {
+    this.scheduled = undefined;
+    if (this.closed || !this.sqlite.open) return;
+    // Never inside a request's open transaction: its rollback would take the batch with it.
+    if (this.sqlite.inTransaction) return this.wake();
+    const batch = drainSqliteTextQueue(this.sqlite, IN_PROCESS_BATCH);
+    if (batch.changes === 0) return;
+    this.advanced(batch.through);
+    this.wake();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.poll);
+    clearTimeout(this.scheduled);
+    this.releaseAll();
+  }
+}
+
+/** PostgreSQL: commits can land out of seq order, so a waiter checks for its dataset's rows left in the queue. */
+class PostgresIndexer implements TextIndexer {
+  private waiters: { datasetId: string; target: number; resolve: () => void; timer: NodeJS.Timeout }[] = [];
+  private running: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  private readonly poll: NodeJS.Timeout;
+
+  constructor(private readonly db: Kysely<Tables>) {
+    this.poll = setInterval(() => this.wake(), POLL_MS).unref();
+  }
+
+  wake(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  private async run(): Promise<void> {
+    try {
+      for (;;) {
+        const batch = await drainPostgresTextQueue(this.db, TEXT_INDEX_BATCH);
+        await this.checkWaiters();
+        if (batch.changes === 0 || this.closed) return;
+      }
+    } catch (error) {
+      if (!this.closed) console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: String(error) }));
+    }
+  }
+
+  private async checkWaiters(): Promise<void> {
+    for (const waiter of [...this.waiters]) {
+      const left = await this.db
+        .selectFrom('text_index_queue')
+        .select('seq')
+        .where('dataset_id', '=', waiter.datasetId)
+        .where('seq', '<=', waiter.target)
+        .limit(1)
+        .executeTakeFirst();
+      if (!left) this.release(waiter);
+    }
+  }
+
+  async caughtUp(datasetId: string): Promise<void> {
+    const row = await this.db.selectFrom('text_index_queue').select((eb) => eb.fn.max('seq').as('target')).where('dataset_id', '=', datasetId).executeTakeFirst();
+    if (row?.target === null || row?.target === undefined) return;
+    const target = Number(row.target);
+    await new Promise<void>((resolve) => {
+      const waiter = { datasetId, target, resolve, timer: setTimeout(() => this.release(waiter), TEXT_INDEX_WAIT_MS) };
+      this.waiters.push(waiter);
+      this.wake();
+    });
+  }
+
+  private release(waiter: (typeof this.waiters)[number]): void {
+    clearTimeout(waiter.timer);
+    this.waiters = this.waiters.filter((w) => w !== waiter);
+    waiter.resolve();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.poll);
+    for (const waiter of [...this.waiters]) this.release(waiter);
+    await this.running;
+  }
+}
+
+export function startSqliteTextIndexer(sqlite: SQLite.Database): TextIndexer {
+  return sqlite.memory ? new SqliteInProcessIndexer(sqlite) : new SqliteWorkerIndexer(sqlite, sqlite.name);
+}
+
+export function startPostgresTextIndexer(db: Kysely<Tables>): TextIndexer {
+  return new PostgresIndexer(db);
+}
