@@ -72,6 +72,27 @@ describe('ReviewPanel', () => {
     expect(writes[0]).toMatchObject({ method: 'PUT', body: { values: { label: { value: 'yes' }, topics: { value: ['a', 'c'] } } } });
   });
 
+  it('beside the form, stays away from a record with no submitted answer until one arrives or it is validated', async () => {
+    const draft = { ...submitted('u1', 'yes', ['a']), status: 'draft' };
+    const record: Record<string, unknown> = { id: 'rec1', dataset_id: 'd1', fields: {}, status: 'pending', responses: [draft] };
+    serve(record);
+    const panel = (id: string) => <RemoteProviders><ReviewPanel datasetId="d1" recordId={id} fields={[]} questions={questions} onlyWhenReviewable /></RemoteProviders>;
+    const { rerender } = render(panel('rec1'));
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('v1/records/rec1'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('review-panel')).toBeNull();
+
+    record.responses = [draft, submitted('u2', 'no', ['b'])];
+    rerender(panel('rec2'));
+    expect(await screen.findByTestId('review-panel')).toBeTruthy();
+
+    record.responses = [];
+    record.validation = { status: 'validated', values: { label: { value: 'no' } }, validated_by: 'u0', inserted_at: '', updated_at: '' };
+    rerender(panel('rec3'));
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('v1/records/rec3'))).toBe(true));
+    expect(await screen.findByTestId('review-validated')).toBeTruthy();
+  });
+
   it('marks a final answer whose responses changed since', async () => {
     const record = { id: 'rec1', dataset_id: 'd1', fields: {}, status: 'completed', responses: [submitted('u1', 'yes', ['a'])], validation: { status: 'validated', values: { label: { value: 'no' } }, validated_by: 'u0', stale: true, inserted_at: '', updated_at: '' } };
     serve(record);

@@ -17,6 +17,11 @@ export interface ReviewPanelProps {
   questions: Question[];
   /** After a validation or a reopening. */
   onChanged?: () => void;
+  /**
+   * Beside the annotator's own form (focus mode): nothing is shown while the record has no
+   * submitted answer and no validation, since there is nothing to review yet.
+   */
+  onlyWhenReviewable?: boolean;
 }
 
 /** The workspace's members change seldom: read once a while, not after every answer. */
@@ -40,7 +45,7 @@ function useMemberNames(datasetId: string): Map<string, string> {
  * by username, disagreements marked; accept one answer per question or edit the final answer
  * with the answering widgets, and validate, or reopen a validated record.
  */
-export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged }: ReviewPanelProps) {
+export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged, onlyWhenReviewable = false }: ReviewPanelProps) {
   const { t } = useTranslation('annotation');
   const record = useQuery(reviewedRecordQuery(recordId));
   const usernames = useMemberNames(datasetId);
@@ -61,6 +66,8 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged 
   const final = chosen ?? proposal;
   if (!record.data) return null;
   const validation = record.data.validation;
+  const answered = (record.data.responses ?? []).some((response) => response.status === 'submitted');
+  if (onlyWhenReviewable && !answered && !validation) return null;
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);

@@ -318,7 +318,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
             </dl>
           )}
         </div>
-        {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} />}
+        {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} onlyWhenReviewable />}
       </div>
       <PanelResizer />
       <form className="mfe-ann-record__form mfe-ann-panel" data-testid="questions-panel" onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}>
