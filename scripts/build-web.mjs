@@ -284,7 +284,8 @@ let ReactRefresh;
 /**
  * Libraries, @scholia/shared and the shell's own code, less the locales that load on a language
  * switch, the My settings page with its API-key dialog (its route loads them), the Hugging Face
- * Space notices (loaded on a Space only) and the open user menu: one file, one gzip stream (~1 KB
+ * Space notices (loaded on a Space only), the open user menu and the toasts (they load a few
+ * seconds after the first paint, or with the first toast): one file, one gzip stream (~1 KB
  * less than the shell's code in a chunk of its own).
  */
 const BOOT_CHUNK = {
@@ -295,7 +296,8 @@ const BOOT_CHUNK = {
     const file = module.resource ?? '';
     return (file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(path.join(ROOT, 'shared', 'src'))
       || file.startsWith(path.join(ROOT, 'shell', 'src')))
-      && !/[\\/]locales[\\/](de|es)\.ts$/.test(file) && !/[\\/](pages[\\/]user-settings-page|pages[\\/]rotate-api-key|chrome[\\/]space-notices|chrome[\\/]user-menu-panel)\.tsx$/.test(file);
+      && !/[\\/]locales[\\/](de|es)\.ts$/.test(file) && !/[\\/](pages[\\/]user-settings-page|pages[\\/]rotate-api-key|chrome[\\/]space-notices|chrome[\\/]user-menu-panel|toasts[\\/]toaster)\.tsx$/.test(file)
+      && !/[\\/]toasts[\\/]toast-store\.ts$/.test(file);
   },
 };
 

@@ -10,6 +10,11 @@ export interface ToastRequest {
   position?: ToastPosition;
   /** Wait while another toast is visible instead of stacking. */
   queue?: boolean;
+  /**
+   * `page` (default): about the screen it was raised on, closed when the user goes to another
+   * route. `app`: about the whole app (offline, back online), kept across routes.
+   */
+  scope?: 'page' | 'app';
 }
 
 /**

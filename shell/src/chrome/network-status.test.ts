@@ -13,13 +13,13 @@ describe('network status toasts', () => {
   });
   afterEach(() => bus.off('toast:requested', record));
 
-  it('says "You are offline" when the connection drops and "You are online again" when it returns', () => {
+  it('says "You are offline" when the connection drops and "You are online again" when it returns, on every route', () => {
     const stop = watchNetworkStatus(window);
     window.dispatchEvent(new Event('offline'));
     window.dispatchEvent(new Event('online'));
     expect(toasts).toEqual([
-      { message: 'You are offline', type: 'warning' },
-      { message: 'You are online again', type: 'success' },
+      { message: 'You are offline', type: 'warning', scope: 'app' },
+      { message: 'You are online again', type: 'success', scope: 'app' },
     ]);
     stop();
     window.dispatchEvent(new Event('offline'));

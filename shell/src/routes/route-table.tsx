@@ -12,7 +12,7 @@ import { NotFoundPage, RouteErrorPage } from '../pages/error-page.js';
 import type { RemoteName } from '../remotes/remote-manifest.js';
 import { prefetchRemote, RemoteScreen } from '../remotes/remote-screen.js';
 import { browserGuardServices } from '../session/guard-services.js';
-import { Toaster } from '../toasts/toaster.js';
+import { DeferredToaster } from '../toasts/deferred-toaster.js';
 import { Booting } from '../chrome/booting.js';
 import { DEFAULT_CHAIN, runGuardChain, type GuardOutcome, type GuardServices } from './guard-chain.js';
 import { PUBLIC_ROUTES, SIGN_IN_PATH, type RouteName } from './route-names.js';
@@ -193,7 +193,7 @@ export function ShellRoot() {
   return (
     <RouteErrorBoundary location={location}>
       <GuardedRoutes />
-      <Toaster />
+      <DeferredToaster />
     </RouteErrorBoundary>
   );
 }

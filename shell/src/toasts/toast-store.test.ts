@@ -8,6 +8,11 @@ describe('toastDuration', () => {
     expect(toastDuration('a'.repeat(120))).toBe(7000);
     expect(toastDuration('a'.repeat(121))).toBe(8000);
   });
+
+  it('gives an error 4000 ms more to be read', () => {
+    expect(toastDuration('a', 'danger')).toBe(11_000);
+    expect(toastDuration('a', 'warning')).toBe(7000);
+  });
 });
 
 describe('ToastStore', () => {
@@ -68,6 +73,26 @@ describe('ToastStore', () => {
     vi.advanceTimersByTime(TOAST_TIMING.queueCheckMs); // next check sees a free screen
     vi.advanceTimersByTime(TOAST_TIMING.appearDelayMs);
     expect(store.getSnapshot().map((t) => t.message)).toEqual(['second']);
+  });
+
+  it('does not stack a message already open, nor one still waiting to appear', () => {
+    const first = store.show({ message: 'Saved', type: 'success' });
+    expect(store.show({ message: 'Saved', type: 'success' })).toBe(first);
+    vi.advanceTimersByTime(100);
+    expect(store.show({ message: 'Saved', type: 'success' })).toBe(first);
+    expect(store.show({ message: 'Saved', type: 'danger' })).not.toBe(first);
+    vi.advanceTimersByTime(100);
+    expect(store.getSnapshot().map((t) => t.type)).toEqual(['success', 'danger']);
+  });
+
+  it('on leaving a page closes its toasts older than the grace period, keeping app-wide ones', () => {
+    store.show({ message: 'old page toast' });
+    store.show({ message: 'offline', scope: 'app' });
+    vi.advanceTimersByTime(TOAST_TIMING.routeChangeGraceMs);
+    store.show({ message: 'raised by the navigation' });
+    store.leavePage();
+    vi.advanceTimersByTime(TOAST_TIMING.fadeOutMs);
+    expect(store.getSnapshot().map((t) => t.message)).toEqual(['offline', 'raised by the navigation']);
   });
 
   it('notifies subscribers with a new snapshot', () => {

@@ -1,6 +1,6 @@
 import type { ToastPosition, ToastRequest, ToastType } from '@scholia/shared/bus';
 
-/** Timings of spec §9. */
+/** Timings of spec §9, plus how long an error stays longer and how a route change treats toasts. */
 export const TOAST_TIMING = {
   appearDelayMs: 100,
   baseDurationMs: 6000,
@@ -8,13 +8,18 @@ export const TOAST_TIMING = {
   charsPerChunk: 120,
   fadeOutMs: 150,
   queueCheckMs: 250,
+  /** An error is read and often acted on: it stays this much longer. */
+  dangerExtraMs: 4000,
+  /** A page toast raised this recently survives a route change: it reports the action that navigated. */
+  routeChangeGraceMs: 1000,
 } as const;
 
 export const DEFAULT_TOAST_POSITION: ToastPosition = 'bottom-right';
 
-/** 6000 ms plus 1000 ms per started block of 120 characters. */
-export function toastDuration(message: string): number {
-  return TOAST_TIMING.baseDurationMs + TOAST_TIMING.msPerChunk * Math.ceil(message.length / TOAST_TIMING.charsPerChunk);
+/** 6000 ms plus 1000 ms per started block of 120 characters; an error 4000 ms more. */
+export function toastDuration(message: string, type: ToastType = 'info'): number {
+  const reading = TOAST_TIMING.baseDurationMs + TOAST_TIMING.msPerChunk * Math.ceil(message.length / TOAST_TIMING.charsPerChunk);
+  return type === 'danger' ? reading + TOAST_TIMING.dangerExtraMs : reading;
 }
 
 export interface Toast {
@@ -28,6 +33,9 @@ export interface Toast {
 }
 
 interface Entry extends Toast {
+  scope: 'page' | 'app';
+  /** When it was asked for (clock time). */
+  requestedAt: number;
   /** Not on screen yet (waiting for its appear delay or its turn). */
   queued: boolean;
   /** Waiting for its turn in the queue. */
@@ -68,17 +76,30 @@ export class ToastStore {
 
   getSnapshot = (): readonly Toast[] => this.snapshot;
 
+  /**
+   * Shows a toast; the same message (type and position) as one still open does not stack: that
+   * one stays, its time starting again.
+   */
   show(request: ToastRequest): number {
+    const type = request.type ?? 'info';
+    const position = request.position ?? DEFAULT_TOAST_POSITION;
+    const twin = this.entries.find((e) => e.state !== 'leaving' && e.message === request.message && e.type === type && e.position === position);
+    if (twin) {
+      this.restart(twin);
+      return twin.id;
+    }
     const entry: Entry = {
       id: this.nextId++,
       message: request.message,
-      type: request.type ?? 'info',
-      position: request.position ?? DEFAULT_TOAST_POSITION,
+      type,
+      position,
+      scope: request.scope ?? 'page',
+      requestedAt: this.clock.now(),
       state: 'visible',
       paused: false,
       queued: true,
       waiting: Boolean(request.queue),
-      remainingMs: toastDuration(request.message),
+      remainingMs: toastDuration(request.message, type),
       startedAt: 0,
     };
     this.entries.push(entry);
@@ -119,6 +140,26 @@ export class ToastStore {
 
   clear(): void {
     for (const entry of [...this.entries]) this.close(entry.id);
+  }
+
+  /**
+   * The user went to another route: the page toasts of the screen left are out of date. One asked
+   * for within the grace period stays (the "created" or "deleted" of the action that navigated).
+   */
+  leavePage(): void {
+    const now = this.clock.now();
+    for (const entry of [...this.entries]) {
+      if (entry.scope === 'page' && now - entry.requestedAt >= TOAST_TIMING.routeChangeGraceMs) this.close(entry.id);
+    }
+  }
+
+  /** A repeated toast: its full time again from now (a paused one keeps waiting for the pointer). */
+  private restart(entry: Entry): void {
+    entry.requestedAt = this.clock.now();
+    entry.remainingMs = toastDuration(entry.message, entry.type);
+    if (entry.queued || entry.paused) return;
+    this.clock.clearTimeout(entry.timer);
+    this.startTimer(entry);
   }
 
   private waitForTurn(entry: Entry): void {
@@ -165,5 +206,5 @@ export class ToastStore {
   }
 }
 
-/** The shell's toaster; fed by `toast:requested` bus events. */
+/** The shell's toaster; fed by `toast:requested` bus events (see deferred-toaster.tsx). */
 export const toastStore = new ToastStore();

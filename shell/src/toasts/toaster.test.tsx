@@ -1,18 +1,27 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications, notify, type ToastPosition } from '@scholia/shared/bus';
 import { initI18n } from '@scholia/shared/i18n';
 import { toastDuration, TOAST_TIMING } from './toast-store.js';
-import { Toaster } from './toaster.js';
+import { DeferredToaster, loadToaster, TOASTER_PRELOAD_MS } from './deferred-toaster.js';
 
 const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });
 const toast = (text: string) => screen.queryByText(text)?.closest('.sch-toast') ?? null;
+let navigate: NavigateFunction;
+
+function NavigateProbe() {
+  navigate = useNavigate();
+  return null;
+}
 
 describe('Toaster', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.useFakeTimers();
     initI18n('en');
-    render(<Toaster />);
+    render(<MemoryRouter initialEntries={['/dataset/1/settings']}><DeferredToaster /><NavigateProbe /></MemoryRouter>);
+    advance(TOASTER_PRELOAD_MS); // the toaster's code is fetched unasked
+    await act(async () => { await loadToaster(); });
   });
   afterEach(() => {
     act(() => clearNotifications());
@@ -72,5 +81,48 @@ describe('Toaster', () => {
     act(() => clearNotifications());
     advance(TOAST_TIMING.fadeOutMs);
     expect(toast('Old news')).toBeNull();
+  });
+
+  it('keeps one toast for a repeated message, its time starting again', () => {
+    act(() => notify({ message: 'Saved', type: 'success' }));
+    advance(TOAST_TIMING.appearDelayMs + 4000);
+    act(() => notify({ message: 'Saved', type: 'success' }));
+    advance(TOAST_TIMING.appearDelayMs);
+    expect(screen.getAllByText('Saved')).toHaveLength(1);
+    advance(toastDuration('Saved') - TOAST_TIMING.appearDelayMs - 1);
+    expect(toast('Saved')?.getAttribute('data-state')).toBe('visible');
+    advance(1);
+    expect(toast('Saved')?.getAttribute('data-state')).toBe('leaving');
+  });
+
+  it('keeps an error 4 s longer than a success of the same length', () => {
+    act(() => notify({ message: 'Could not save', type: 'danger' }));
+    advance(TOAST_TIMING.appearDelayMs + toastDuration('Could not save'));
+    expect(toast('Could not save')?.getAttribute('data-state')).toBe('visible');
+    advance(TOAST_TIMING.dangerExtraMs);
+    expect(toast('Could not save')?.getAttribute('data-state')).toBe('leaving');
+  });
+
+  it('closes the page toasts of the screen left on a route change, not the app-wide ones or one raised by the navigating action', () => {
+    act(() => {
+      notify({ message: 'Settings saved', type: 'success' });
+      notify({ message: 'Name is taken', type: 'danger' });
+      notify({ message: 'You are offline', type: 'warning', scope: 'app' });
+    });
+    advance(TOAST_TIMING.routeChangeGraceMs);
+    act(() => notify({ message: 'Dataset deleted', type: 'success' }));
+    act(() => void navigate('/'));
+    advance(TOAST_TIMING.fadeOutMs);
+    expect(toast('Settings saved')).toBeNull();
+    expect(toast('Name is taken')).toBeNull();
+    expect(toast('You are offline')?.getAttribute('data-state')).toBe('visible');
+    advance(TOAST_TIMING.appearDelayMs);
+    expect(toast('Dataset deleted')?.getAttribute('data-state')).toBe('visible');
+    act(() => void navigate('/dataset/2/annotation-mode?page=2'));
+    advance(TOAST_TIMING.routeChangeGraceMs);
+    act(() => void navigate('/dataset/2/annotation-mode?page=3')); // the query alone: the same page
+    expect(toast('Dataset deleted')?.getAttribute('data-state')).toBe('visible');
+    act(() => void navigate('/dataset/2/settings'));
+    expect(toast('Dataset deleted')?.getAttribute('data-state')).toBe('leaving');
   });
 });

@@ -1,25 +1,16 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bus, type ToastPosition } from '@scholia/shared/bus';
+import type { ToastPosition } from '@scholia/shared/bus';
 import { toastStore, type Toast } from './toast-store.js';
+
+export { toastStore };
 
 const POSITIONS: ToastPosition[] = ['top-left', 'top', 'top-right', 'bottom-left', 'bottom', 'bottom-right'];
 
-/** Renders the toasts and connects the store to the bus. Mounted once by the shell. */
+/** Renders the toasts of the store; the bus feeds the store through `DeferredToaster`. */
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
-
-  useEffect(() => {
-    const onRequest = (request: Parameters<typeof toastStore.show>[0]) => void toastStore.show(request);
-    const onClear = () => toastStore.clear();
-    bus.on('toast:requested', onRequest);
-    bus.on('toasts:cleared', onClear);
-    return () => {
-      bus.off('toast:requested', onRequest);
-      bus.off('toasts:cleared', onClear);
-    };
-  }, []);
 
   return (
     <>
