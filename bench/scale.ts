@@ -120,6 +120,7 @@ async function main() {
     let peakRss = 0;
     const ingestStart = performance.now();
     const cpu0 = server.cpuSeconds();
+    const mainCpu0 = server.mainThreadCpuSeconds();
     let lastReport = ingestStart;
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
@@ -151,6 +152,7 @@ async function main() {
     withLoad('ingest_records_per_s', Math.round(done / ingestSeconds));
     print('ingest_seconds', ingestSeconds.toFixed(0));
     print('ingest_server_cpu_s_per_1k_records', ((server.cpuSeconds() - cpu0) / (done / 1000)).toFixed(3));
+    print('ingest_main_thread_cpu_s_per_1k_records', ((server.mainThreadCpuSeconds() - mainCpu0) / (done / 1000)).toFixed(3));
     print('rss_mib_peak_during_ingest', peakRss.toFixed(0));
 
     // ---- 2. search ----

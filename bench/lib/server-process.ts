@@ -26,6 +26,8 @@ export interface ServerProcess {
   memory(): { rssMiB: number; hwmMiB: number; anonMiB: number; fileMiB: number; shmemMiB: number };
   /** Server process CPU time so far (user + system), seconds. */
   cpuSeconds(): number;
+  /** CPU seconds of the server's main thread alone (the event loop every request waits for). */
+  mainThreadCpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -134,6 +136,10 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
     },
     cpuSeconds() {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    },
+    mainThreadCpuSeconds() {
+      const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(fields[11]) + Number(fields[12])) / ticks;
     },
     async stop() {

@@ -56,12 +56,19 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`cache_size = -${sqliteCacheMiB() * 1024}`);
   sqlite.pragma('temp_store = MEMORY');
+  // Checkpoints (copying the write-ahead log into the file, with an fsync) run on the text
+  // indexer's thread (storage/search/wal-checkpoint.ts): on this connection they held the event
+  // loop for tens of ms every few bulk writes. This is the bound if that thread falls behind.
+  sqlite.pragma(`wal_autocheckpoint = ${SERVER_CHECKPOINT_PAGES}`);
   attachTextIndexFile(sqlite, file);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
   const database: Database = { db, dialect: 'sqlite', textIndexer: NO_TEXT_INDEXER, close: closing(() => database.textIndexer, () => db.destroy()) };
   return database;
 }
+
+/** Pages of write-ahead log (4 KiB each) past which the server's own connection checkpoints. */
+const SERVER_CHECKPOINT_PAGES = 16_384;
 
 /**
  * SQLite's own page cache per connection (SCHOLIA_SQLITE_CACHE_MIB, default 16). The operating

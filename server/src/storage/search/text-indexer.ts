@@ -4,6 +4,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Tables } from '../tables.js';
 import { startSearchWorker } from './search-worker.js';
 import { drainPostgresTextQueue, drainSqliteTextQueue, readThrough } from './text-index-drain.js';
+import { CHECKPOINT_PAGES, walPages } from './wal-checkpoint.js';
 
 /**
  * Applies the text index queue (text-index-queue.ts) in the background, so a write costs its
@@ -11,7 +12,8 @@ import { drainPostgresTextQueue, drainSqliteTextQueue, readThrough } from './tex
  * before it arrived are in the index, at most TEXT_INDEX_WAIT_MS: a client that writes and then
  * searches finds what it wrote, and during a long ingestion a search answers within the bound.
  * - SQLite file: a worker thread on its own connection writes the text index file
- *   (text-index-file.ts); the server's connection only reads it (writes trim the queue).
+ *   (text-index-file.ts); the server's connection only reads it (writes trim the queue). The
+ *   thread also checkpoints the records' write-ahead log (wal-checkpoint.ts).
  * - SQLite in memory (tests): the same batches on the server's connection, between requests.
  * - PostgreSQL: batches on the server's pool; the words are written by PostgreSQL's processes.
  */
@@ -52,6 +54,10 @@ abstract class SqliteIndexer implements TextIndexer {
 
   abstract wake(): void;
   abstract close(): Promise<void>;
+  /** A search is waiting: index now. */
+  protected hurry(): void {
+    this.wake();
+  }
 
   async caughtUp(datasetId: string): Promise<void> {
     const target = this.sqlite
@@ -59,7 +65,7 @@ abstract class SqliteIndexer implements TextIndexer {
       .pluck()
       .get(datasetId, this.through) as number | null;
     if (target === null || target === undefined) return;
-    this.wake();
+    this.hurry();
     await new Promise<void>((resolve) => {
       const waiter: Waiter = { target, resolve, timer: setTimeout(() => this.release(waiter), TEXT_INDEX_WAIT_MS) };
       this.waiters.push(waiter);
@@ -90,9 +96,10 @@ class SqliteWorkerIndexer extends SqliteIndexer {
 
   constructor(sqlite: SQLite.Database, private readonly file: string) {
     super(sqlite);
-    // Changes queued by another process (an external job worker), or left by a crash.
+    // Changes queued by another process (an external job worker), or left by a crash; or a
+    // write-ahead log that needs the thread's checkpoints (wal-checkpoint.ts).
     this.poll = setInterval(() => {
-      if (!this.worker && this.hasQueued()) this.wake();
+      if (!this.worker && (this.hasQueued() || walPages(this.file) >= CHECKPOINT_PAGES)) this.wake();
     }, POLL_MS).unref();
     if (this.hasQueued()) this.wake();
   }
@@ -112,10 +119,14 @@ class SqliteWorkerIndexer extends SqliteIndexer {
     return worker;
   }
 
-  wake(): void {
+  wake(message: 'wake' | 'now' = 'wake'): void {
     if (this.closing) return;
     if (!this.worker) this.worker = this.start();
-    else this.worker.postMessage('wake');
+    else this.worker.postMessage(message);
+  }
+
+  protected override hurry(): void {
+    this.wake('now');
   }
 
   async close(): Promise<void> {
