@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failWith, fakeApi, makeDataset } from '../../../test/fake-api.js';
 import { renderRemote } from '../../../test/render.js';
 import { DatasetInfo } from './dataset-info.js';
@@ -52,6 +52,19 @@ describe('Dataset info: guidelines', () => {
     const preview = await screen.findByTestId('guidelines-preview');
     expect(preview.querySelector('h1')?.textContent).toBe('Rules');
     expect(preview.innerHTML).not.toContain('onerror');
+  });
+
+  it('gives each code block of the preview a copy button, as the annotation guidelines have', async () => {
+    fakeApi({ ...WORKSPACE });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderRemote(<DatasetInfo dataset={makeDataset({ guidelines: 'Run:\n\n```bash\npip install argilla\n```' })} editable />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    const preview = await screen.findByTestId('guidelines-preview');
+    const copy = within(preview).getByRole('button', { name: 'Copy code' });
+    fireEvent.click(copy);
+    expect(writeText).toHaveBeenCalledWith('pip install argilla\n');
+    expect(await within(preview).findByRole('button', { name: 'Copied' })).toBe(copy);
   });
 });
 

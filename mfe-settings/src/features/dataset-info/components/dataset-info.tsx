@@ -5,7 +5,7 @@ import { SETTINGS_NS } from '../../../i18n/register-settings-i18n.js';
 import { useWorkspace } from '../api/get-workspace.js';
 import { DistributionForm } from './distribution-form.js';
 import { GuidelinesForm } from './guidelines-form.js';
-import { MarkdownView } from './markdown-view.js';
+import { MarkdownHtml } from '@scholia/shared/markdown';
 
 export interface DatasetInfoProps {
   dataset: Dataset;
@@ -40,7 +40,7 @@ export function DatasetInfo({ dataset, editable }: DatasetInfoProps) {
         <div className="mfe-settings__subsection">
           <h3>{t('info.guidelines')}</h3>
           {dataset.guidelines
-            ? <MarkdownView source={dataset.guidelines} testId="settings-guidelines" />
+            ? <MarkdownHtml source={dataset.guidelines} className="mfe-settings__markdown" testId="settings-guidelines" />
             : <p className="sch-muted">{t('info.noGuidelines')}</p>}
         </div>
       )}

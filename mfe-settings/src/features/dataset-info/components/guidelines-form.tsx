@@ -6,7 +6,7 @@ import { SETTINGS_NS } from '../../../i18n/register-settings-i18n.js';
 import { useSectionForm } from '../../../lib/use-section-form.js';
 import { validateGuidelines } from '../../../lib/validation.js';
 import { FieldIssue, issueProps, SectionActions } from '../../../ui/form-parts.js';
-import { MarkdownView } from './markdown-view.js';
+import { MarkdownHtml } from '@scholia/shared/markdown';
 
 interface GuidelinesDraft {
   guidelines: string;
@@ -46,7 +46,7 @@ export function GuidelinesForm({ dataset }: { dataset: Dataset }) {
           <p className="sch-muted">{t('info.markdownHint')}</p>
         </>
       ) : form.draft.guidelines.trim() ? (
-        <MarkdownView source={form.draft.guidelines} testId="guidelines-preview" />
+        <MarkdownHtml source={form.draft.guidelines} className="mfe-settings__markdown" testId="guidelines-preview" />
       ) : (
         <p className="sch-muted">{t('info.emptyPreview')}</p>
       )}

@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import { Marked, Renderer, type Tokens } from 'marked';
 import { useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import './markdown.css';
 
 /** Rendered HTML by source: a record's fields are re-rendered on every answer, parse them once. */
 const cache = new Map<string, string>();
@@ -27,10 +28,10 @@ function markedWithCopy(copyLabel: string): Marked {
     renderer: {
       code(token: Tokens.Code) {
         const block = base.code.call(this, token);
-        return `<div class="sch-code-block mfe-ann-code">${block}<button type="button" class="sch-button sch-button--ghost sch-copy-button" data-copy-code>${escapeHtml(copyLabel)}</button></div>`;
+        return `<div class="sch-code-block sch-markdown__code">${block}<button type="button" class="sch-button sch-button--ghost sch-copy-button" data-copy-code>${escapeHtml(copyLabel)}</button></div>`;
       },
       table(token: Tokens.Table) {
-        return `<div class="mfe-ann-table">${base.table.call(this, token)}</div>`;
+        return `<div class="sch-markdown__table">${base.table.call(this, token)}</div>`;
       },
     },
   });
@@ -54,7 +55,11 @@ export function renderMarkdown(source: string, copyLabel = 'Copy code'): string 
 /** How long "Copied" shows on a copy button. */
 const COPIED_MS = 1000;
 
-export function MarkdownHtml({ source, className }: { source: string; className?: string }) {
+/**
+ * Rendered Markdown (guidelines, record fields, the settings' preview), each code block with its
+ * copy button.
+ */
+export function MarkdownHtml({ source, className, testId }: { source: string; className?: string; testId?: string }) {
   const { t } = useTranslation();
   const copyLabel = t('common.copyCode');
   const html = useMemo(() => renderMarkdown(source, copyLabel), [source, copyLabel]);
@@ -68,5 +73,5 @@ export function MarkdownHtml({ source, className }: { source: string; className?
       setTimeout(() => { button.textContent = copyLabel; }, COPIED_MS);
     }, () => undefined);
   };
-  return <div className={`mfe-ann-markdown ${className ?? ''}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`sch-markdown ${className ?? ''}`} data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RemoteProviders } from '@scholia/shared/ui';
+import { RemoteProviders } from '../ui/remote-providers.js';
 import { MarkdownHtml, renderMarkdown } from './markdown-html.js';
 
 describe('renderMarkdown', () => {
@@ -24,8 +24,8 @@ describe('renderMarkdown', () => {
   it('puts code blocks in a scrolling box with a copy button, tables in a scrolling box, headings as headings', () => {
     const html = renderMarkdown('# Rules\n\n```python\nprint("<x>")\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |', 'Copiar código');
     expect(html).toContain('<h1>Rules</h1>');
-    expect(html).toMatch(/<div class="sch-code-block mfe-ann-code"><pre><code class="language-python">print\("&lt;x&gt;"\)\n<\/code><\/pre>\n?<button type="button" class="sch-button sch-button--ghost sch-copy-button" data-copy-code="">Copiar código<\/button><\/div>/);
-    expect(html).toMatch(/<div class="mfe-ann-table"><table>/);
+    expect(html).toMatch(/<div class="sch-code-block sch-markdown__code"><pre><code class="language-python">print\("&lt;x&gt;"\)\n<\/code><\/pre>\n?<button type="button" class="sch-button sch-button--ghost sch-copy-button" data-copy-code="">Copiar código<\/button><\/div>/);
+    expect(html).toMatch(/<div class="sch-markdown__table"><table>/);
   });
 
   it('copies the code of the block whose button is pressed', async () => {
