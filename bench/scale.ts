@@ -4,7 +4,9 @@
  * load generator. Measures over HTTP:
  *  1. ingestion: BENCH_SCALE_RECORDS records (default 1,000,000; two text fields, three metadata,
  *     one suggestion, one 384-dim vector on every 10th record) through PUT /records/bulk, 500 per
- *     request, BENCH_IN_FLIGHT (3) requests in flight → records/s;
+ *     request, BENCH_IN_FLIGHT (3) requests in flight → records/s (overall, first and last 100k);
+ *     meanwhile, how long after its acknowledgement a written record is found by text search
+ *     (one probe word every 10 batches, searched as soon as its batch is acknowledged);
  *  2. search p50/p95, one request at a time: filter-only (metadata range ≈10%), text (one
  *     mid-frequency term), filter+text (relevance order), filter+text+sort, similarity (50
  *     nearest to a record), and the annotator's `/me` pending view;
@@ -19,6 +21,7 @@
  *   node scripts/with-postgres.mjs npx tsx bench/scale.ts            # PostgreSQL
  *   BENCH_SCALE_RECORDS=100000 npx tsx bench/scale.ts                # smaller
  *   BENCH_INGEST_MAX_SECONDS=900 ...                                 # stop ingesting after 15 min
+ *   BENCH_INGEST_ONLY=1 ...                                          # ingestion figures only
  *   BENCH_SERVER_RUNTIME=js ...                                      # server as plain JS (no tsx loader)
  */
 import { performance } from 'node:perf_hooks';
@@ -38,6 +41,10 @@ const RECORDS = Number(process.env.BENCH_SCALE_RECORDS ?? 1_000_000);
 const BATCH = 500;
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 3);
 const VECTOR_EVERY = 10;
+/** Every this many batches, one record gets a word of its own (the searchable-after-write probe). */
+const PROBE_EVERY = 10;
+/** Records per rate segment (first and last 100k). */
+const SEGMENT = 100_000;
 const SUBMIT_WARMUP = Number(process.env.BENCH_SUBMIT_WARMUP ?? 400);
 const DIMENSIONS = 384;
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -47,6 +54,8 @@ const SUBMIT_SECONDS = Number(process.env.BENCH_SUBMIT_SECONDS ?? 60);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.SCHOLIA_TEST_DATABASE_URL;
 /** Stop sending new batches after this many seconds and measure at the size reached (0 = no limit). */
 const INGEST_MAX_SECONDS = Number(process.env.BENCH_INGEST_MAX_SECONDS ?? 0);
+/** Only the ingestion figures (and RSS at rest after it). */
+const INGEST_ONLY = process.env.BENCH_INGEST_ONLY === '1';
 /** Pause between the first search after the ingestion and the measured searches. */
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 120);
 
@@ -102,7 +111,8 @@ async function main() {
         const n = start + i;
         return {
           external_id: `${prefix}-${n}`,
-          fields: { prompt: sentence(25), response: sentence(45) },
+          // One record of every PROBE_EVERY-th batch carries a word of its own, searched right after the write.
+          fields: { prompt: i === 0 && start % (BATCH * PROBE_EVERY) === 0 && prefix === 'rec' ? `${sentence(25)} probe${start}` : sentence(25), response: sentence(45) },
           metadata: { category: categories[Math.floor(random() * 20)], length: Math.floor(random() * 1000), score: Math.round(random() * 1e4) / 1e4 },
           suggestions: [{ question_id: question.id, value: labels[Math.floor(random() * 3)], agent: agents[n % 3], score: Math.round(random() * 100) / 100, type: 'model' }],
           ...(n % VECTOR_EVERY === 0 ? { vectors: { emb: vector() } } : {}),
@@ -121,8 +131,32 @@ async function main() {
     const ingestStart = performance.now();
     const cpu0 = server.cpuSeconds();
     const mainCpu0 = server.mainThreadCpuSeconds();
+    const threads0 = server.threadCpuSeconds();
     let lastReport = ingestStart;
-    await Promise.all(
+    // Text search after the write: how long from a batch's acknowledgement until its probe word is
+    // found. A search waits for its dataset's queued writes up to 2 s, so one search usually tells.
+    const segmentEnds: number[] = []; // when each SEGMENT records were acknowledged
+    const probes: { word: string; ackedAt: number }[] = [];
+    const searchableAfterMs: number[] = [];
+    let probesOverBound = 0;
+    let ingesting = true;
+    const prober = (async () => {
+      while (ingesting || probes.length > 0) {
+        const probe = probes.shift();
+        if (!probe) {
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        for (;;) {
+          const found = await call('POST', `/datasets/${dataset.id}/records/search?limit=1`, { query: { text: { q: probe.word } } });
+          if (found.total > 0) break;
+        }
+        const lag = performance.now() - probe.ackedAt;
+        searchableAfterMs.push(lag);
+        if (lag > 2_000) probesOverBound++;
+      }
+    })();
+    const ingestion = Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
         while (next < batches) {
           if (INGEST_MAX_SECONDS > 0 && performance.now() - ingestStart > INGEST_MAX_SECONDS * 1000) break;
@@ -130,6 +164,7 @@ async function main() {
           const count = Math.min(BATCH, RECORDS - b * BATCH);
           const needIds = b * BATCH < Math.max(idsNeeded, 5_000);
           const reply = await call('PUT', `/datasets/${dataset.id}/records/bulk`, batchBody(b * BATCH, count), OWNER.apiKey, needIds);
+          if (b % PROBE_EVERY === 0) probes.push({ word: `probe${b * BATCH}`, ackedAt: performance.now() });
           if (needIds) {
             for (const item of reply.items as { id: string; external_id: string }[]) {
               const n = Number(item.external_id.slice(4));
@@ -138,6 +173,7 @@ async function main() {
             }
           }
           done += count;
+          if (Math.floor(done / SEGMENT) > segmentEnds.length) segmentEnds.push(performance.now());
           if (b % 20 === 0) peakRss = Math.max(peakRss, server.memory().rssMiB);
           const now = performance.now();
           if (now - lastReport > 30_000) {
@@ -147,13 +183,36 @@ async function main() {
         }
       }),
     );
+    await ingestion;
     const ingestSeconds = (performance.now() - ingestStart) / 1000;
+    ingesting = false;
+    await prober;
     if (done < RECORDS) print('records_ingested', `${done} (stopped by BENCH_INGEST_MAX_SECONDS=${INGEST_MAX_SECONDS})`);
     withLoad('ingest_records_per_s', Math.round(done / ingestSeconds));
     print('ingest_seconds', ingestSeconds.toFixed(0));
     print('ingest_server_cpu_s_per_1k_records', ((server.cpuSeconds() - cpu0) / (done / 1000)).toFixed(3));
     print('ingest_main_thread_cpu_s_per_1k_records', ((server.mainThreadCpuSeconds() - mainCpu0) / (done / 1000)).toFixed(3));
     print('rss_mib_peak_during_ingest', peakRss.toFixed(0));
+    // Where the server's CPU went, per thread name (workers show as their thread names).
+    const threads = [...server.threadCpuSeconds()].map(([name, cpu]) => [name, cpu - (threads0.get(name) ?? 0)] as const).filter(([, cpu]) => cpu >= 0.5);
+    print('ingest_cpu_s_by_thread', threads.sort((a, b) => b[1] - a[1]).map(([name, cpu]) => `${name} ${cpu.toFixed(1)}`).join(', '));
+    if (segmentEnds.length >= 2) {
+      const rate = (from: number, to: number) => Math.round(SEGMENT / ((to - from) / 1000));
+      print('ingest_records_per_s_first_100k', rate(ingestStart, segmentEnds[0]));
+      print('ingest_records_per_s_last_100k', rate(segmentEnds[segmentEnds.length - 2], segmentEnds[segmentEnds.length - 1]));
+    }
+    searchableAfterMs.sort((a, b) => a - b);
+    print('text_searchable_after_ack_probes', searchableAfterMs.length);
+    print('text_searchable_after_ack_p50_ms', percentile(searchableAfterMs, 50).toFixed(0));
+    print('text_searchable_after_ack_p99_ms', percentile(searchableAfterMs, 99).toFixed(0));
+    print('text_searchable_after_ack_max_ms', (searchableAfterMs[searchableAfterMs.length - 1] ?? 0).toFixed(0));
+    print('text_searchable_after_ack_over_2s', probesOverBound);
+
+    if (INGEST_ONLY) {
+      await new Promise((r) => setTimeout(r, 5_000));
+      withLoad('rss_mib_at_rest_after_ingest', server.memory().rssMiB.toFixed(0));
+      return;
+    }
 
     // ---- 2. search ----
     const searchUrl = `/datasets/${dataset.id}/records/search?limit=50`;

@@ -28,6 +28,8 @@ export interface ServerProcess {
   cpuSeconds(): number;
   /** CPU seconds of the server's main thread alone (the event loop every request waits for). */
   mainThreadCpuSeconds(): number;
+  /** CPU seconds per thread name of the server (worker threads, libuv pool, GC helpers). */
+  threadCpuSeconds(): Map<string, number>;
   stop(): Promise<void>;
 }
 
@@ -137,6 +139,20 @@ export async function startServerProcess(options: { databaseUrl?: string; env?: 
     cpuSeconds() {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(fields[11]) + Number(fields[12])) / ticks;
+    },
+    threadCpuSeconds() {
+      const byName = new Map<string, number>();
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          const fields = stat.split(') ')[1].split(' ');
+          byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticks);
+        } catch {
+          // the thread ended meanwhile
+        }
+      }
+      return byName;
     },
     mainThreadCpuSeconds() {
       const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
