@@ -26,6 +26,15 @@ async function expectInViewport(page: Page, locator: Locator) {
   expect(box.x + box.width).toBeLessThanOrEqual(view.width);
 }
 
+/** The record's header stays one row, its title cut with an ellipsis and whole in the tooltip. */
+async function expectOneRowRecordHeader(page: Page) {
+  const header = page.locator('.mfe-ann-record__header');
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(60); // two rows take 90
+  await expect(header.locator('.mfe-ann-record__title')).toHaveAttribute('title', /^Record 1 of 12 · Pending/);
+  const title = header.locator('.mfe-ann-record__title');
+  expect(await title.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+}
+
 const submitButton = (page: Page) => page.getByTestId('record-actions').getByRole('button', { name: 'Submit' });
 
 test.describe('annotation layout', () => {
@@ -81,15 +90,26 @@ test.describe('annotation layout', () => {
     expect((await panel.boundingBox())!.width).toBe(before + 48);
   });
 
-  test('phone: one column, the action bar pinned at the bottom', async ({ page }) => {
+  test('phone: one column, a one-row header, the record near the top, the action bar pinned at the bottom', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInAs(page, ds.annotator.username, ds.annotator.password);
     await open(page, ds.id);
+    // The header is one row (name, thin progress, menu) and the record starts within 120 px of the top.
+    expect((await page.locator('.mfe-ann-page__header').boundingBox())!.height).toBeLessThanOrEqual(56);
+    expect((await page.getByTestId('focus-record').boundingBox())!.y).toBeLessThanOrEqual(120);
+    await expect(page.getByTestId('annotation-progress')).toBeVisible();
+    await expectOneRowRecordHeader(page);
     const bar = page.getByTestId('record-actions');
     await expectInViewport(page, bar);
     expect((await bar.boundingBox())!.y + (await bar.boundingBox())!.height).toBeGreaterThan(PHONE.height - 4);
     // Questions below the record, not beside it.
     expect((await page.getByTestId('questions-panel').boundingBox())!.y).toBeGreaterThan((await page.getByTestId('record-pane').boundingBox())!.y);
+    // The toolbar and the rest of the header are in the menu; the filters open over it.
+    await expect(page.getByTestId('page-menu')).toBeHidden();
+    await page.locator('.mfe-ann-page__menu > summary').click();
+    await expectInViewport(page, page.getByTestId('page-menu'));
+    await expect(page.getByTestId('my-metrics')).toBeVisible();
+    await expect(page.getByTestId('guidelines-toggle')).toBeVisible();
     await page.locator('.mfe-ann-filters__more > summary').click();
     await expectInViewport(page, page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel'));
     await page.keyboard.press('Escape');
@@ -97,6 +117,24 @@ test.describe('annotation layout', () => {
     await page.mouse.wheel(0, 3000);
     await expectInViewport(page, submitButton(page));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('a narrow page element in a wide window (an embedding host\'s column): one column, one-row headers', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ds.annotator.username, ds.annotator.password);
+    await open(page, ds.id);
+    await expect(page.getByTestId('annotation-page')).toHaveAttribute('data-layout', 'wide');
+    await page.getByTestId('annotation-page').evaluate((el) => { el.style.width = '480px'; });
+    await expect(page.getByTestId('annotation-page')).toHaveAttribute('data-layout', 'narrow');
+    expect((await page.locator('.mfe-ann-page__header').boundingBox())!.height).toBeLessThanOrEqual(56);
+    await expectOneRowRecordHeader(page);
+    await page.locator('.mfe-ann-page__menu > summary').click();
+    const menu = page.getByTestId('page-menu');
+    await expect(menu).toBeVisible();
+    const pageBox = (await page.getByTestId('annotation-page').boundingBox())!;
+    const menuBox = (await menu.boundingBox())!;
+    expect(menuBox.x).toBeGreaterThanOrEqual(pageBox.x);
+    expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(pageBox.x + pageBox.width);
   });
 
   test('review mode shows one status selector, the review queue\'s', async ({ page }) => {
@@ -142,7 +180,7 @@ test.describe('annotation layout', () => {
         await open(page, fresh.id, query);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
         await expect(page.getByTestId('annotation-progress')).toBeVisible();
-        await expect(page.getByTestId('my-metrics')).toBeVisible();
+        if (size === DESKTOP) await expect(page.getByTestId('my-metrics')).toBeVisible(); // a phone's are in the menu
         await expect(page).toHaveScreenshot(`annotation-${name}-${scheme}.png`, SCREENSHOT);
         if (DOCS_IMAGES && scheme === 'light') await page.screenshot({ path: path.join(DOCS_IMAGES, DOCS_NAMES[name]!) });
       }

@@ -3,6 +3,7 @@ import type { AnnotationMessages } from './en.js';
 /** Deutsche Texte der Annotations-Oberfläche. */
 export const de: AnnotationMessages = {
   mode: { focus: 'Fokus', bulk: 'Stapel', review: 'Prüfung', label: 'Ansicht' },
+  menu: { open: 'Menü', label: 'Fortschritt, Ansicht und Filter' },
   status: { pending: 'Ausstehend', draft: 'Entwurf', submitted: 'Eingereicht', discarded: 'Verworfen', label: 'Status' },
   statusLower: { pending: 'ausstehenden', draft: 'Entwurfs-', submitted: 'eingereichten', discarded: 'verworfenen' },
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.', open: 'Richtlinien' },
@@ -15,6 +16,7 @@ export const de: AnnotationMessages = {
     percent: '{{value}} %',
     noDataset: 'Es wurde kein Dataset ausgewählt.',
     openSettings: 'Dataset-Einstellungen',
+    compact: '{{completed}}/{{total}}',
   },
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {

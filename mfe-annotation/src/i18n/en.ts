@@ -1,6 +1,7 @@
 /** English strings of the annotation remote (i18next namespace `annotation`). */
 export const en = {
   mode: { focus: 'Focus', bulk: 'Bulk', review: 'Review', label: 'View' },
+  menu: { open: 'Menu', label: 'Progress, view and filters' },
   status: { pending: 'Pending', draft: 'Draft', submitted: 'Submitted', discarded: 'Discarded', label: 'Status' },
   statusLower: { pending: 'pending', draft: 'draft', submitted: 'submitted', discarded: 'discarded' },
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },
@@ -13,6 +14,7 @@ export const en = {
     percent: '{{value}} %',
     noDataset: 'No dataset was selected.',
     openSettings: 'Dataset settings',
+    compact: '{{completed}}/{{total}}',
   },
   /** A label and its value, and the separator of a run of short items: punctuation differs by language. */
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },

@@ -3,6 +3,7 @@ import type { AnnotationMessages } from './en.js';
 /** Textos en español de la pantalla de anotación. */
 export const es: AnnotationMessages = {
   mode: { focus: 'Enfoque', bulk: 'En bloque', review: 'Revisión', label: 'Vista' },
+  menu: { open: 'Menú', label: 'Progreso, vista y filtros' },
   status: { pending: 'Pendiente', draft: 'Borrador', submitted: 'Enviado', discarded: 'Descartado', label: 'Estado' },
   statusLower: { pending: 'pendientes', draft: 'en borrador', submitted: 'enviados', discarded: 'descartados' },
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.', open: 'Pautas' },
@@ -15,6 +16,7 @@ export const es: AnnotationMessages = {
     percent: '{{value}} %',
     noDataset: 'No se seleccionó ningún dataset.',
     openSettings: 'Configuración del dataset',
+    compact: '{{completed}}/{{total}}',
   },
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {

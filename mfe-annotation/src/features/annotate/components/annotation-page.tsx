@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
 import { formatNumber } from '@scholia/shared/i18n';
 import { DatasetLoadError, datasetLoadErrorKey } from '@scholia/shared/ui';
-import { AnnotationOverview } from '../../progress/components/annotation-overview.js';
+import { AnnotationOverview, OverviewLinks } from '../../progress/components/annotation-overview.js';
 import { TeamProgress } from '../../progress/components/team-progress.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
 import { sendKeptAnswers } from '../api/use-response-actions.js';
@@ -18,6 +18,8 @@ import { ShortcutHelp } from './shortcut-help.js';
 import { FilterBar } from './filter-bar.js';
 import { GuidelinesDrawer } from '../layout/guidelines-drawer.js';
 import { usePanelWidth } from '../layout/panel-width.js';
+import { PopoverDetails } from '../layout/popover-details.js';
+import { useNarrowPage } from '../layout/use-narrow-page.js';
 import { useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { ReviewView } from '../../review/review-view.js';
 
@@ -55,7 +57,9 @@ const MyMetrics = memo(function MyMetrics({ datasetId }: { datasetId: string }) 
 /**
  * The annotation screen (spec §2): a header line (dataset, progress, guidelines), a toolbar (mode,
  * filters in the URL) and a workspace filling the rest of the window: the record on the left,
- * the questions panel on the right (its width in `--mfe-ann-panel`).
+ * the questions panel on the right (its width in `--mfe-ann-panel`). On a narrow page the header
+ * is one short row (name, a thin progress bar, a menu holding the rest), so the record starts
+ * near the top of a phone's screen.
  */
 export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const { t } = useTranslation('annotation');
@@ -71,6 +75,8 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const [reloadToken, setReloadToken] = useState(0);
   const [guidelinesOpen, setGuidelinesOpen] = useState(false);
   const panelWidth = usePanelWidth();
+  const [pageElement, setPageElement] = useState<HTMLDivElement | null>(null);
+  const narrow = useNarrowPage(pageElement);
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
   /** Query parameters: push when some exist already, replace otherwise (spec §2). */
@@ -104,30 +110,57 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const isAdmin = user?.role === 'owner' || user?.role === 'admin';
   const metadataVisible = settings.metadataProperties.filter((m) => m.visible_for_annotators || isAdmin).map((m) => m.name);
 
-  return (
-    <div className="mfe-annotation mfe-ann-page" data-testid="annotation-page" data-mode={view.mode} style={{ '--mfe-ann-panel': `${panelWidth}px` } as CSSProperties}>
-      <header className="mfe-ann-page__header">
-        <AnnotationOverview datasetId={datasetId} showAgreement={isAdmin} />
-        <MyMetrics datasetId={datasetId} />
-        <TeamProgress datasetId={datasetId} isAdmin={isAdmin} />
-        <button type="button" className="sch-button sch-button--ghost" aria-expanded={guidelinesOpen} data-testid="guidelines-toggle" onClick={() => setGuidelinesOpen((open) => !open)}>
-          {t('guidelines.open')}
-        </button>
-      </header>
-      <div className="mfe-ann-toolbar">
-        <ShortcutHelp />
-        <div role="group" aria-label={t('mode.label')} className="mfe-ann-modes">
-          {(isAdmin ? (['focus', 'bulk', 'review'] as const) : (['focus', 'bulk'] as const)).map((mode) => (
-            <button key={mode} type="button" aria-pressed={view.mode === mode} className={`sch-button ${view.mode === mode ? '' : 'sch-button--ghost'}`} onClick={() => update(criteria, { ...view, mode, page: 1 })}>
-              {t(`mode.${mode}`)}
-            </button>
-          ))}
-        </div>
-        {/* The review queue picks records by their overall status with its own selector. */}
-        {view.mode !== 'review' && (
-          <FilterBar datasetId={datasetId} criteria={criteria} onChange={setCriteria} fields={fields} questions={questions} metadataProperties={settings.metadataProperties} />
-        )}
+  const headerControls = (
+    <>
+      <MyMetrics datasetId={datasetId} />
+      <TeamProgress datasetId={datasetId} isAdmin={isAdmin} />
+      <button type="button" className="sch-button sch-button--ghost" aria-expanded={guidelinesOpen} data-testid="guidelines-toggle" onClick={() => setGuidelinesOpen((open) => !open)}>
+        {t('guidelines.open')}
+      </button>
+    </>
+  );
+  const toolbar = (
+    <div className="mfe-ann-toolbar">
+      <ShortcutHelp />
+      <div role="group" aria-label={t('mode.label')} className="mfe-ann-modes">
+        {(isAdmin ? (['focus', 'bulk', 'review'] as const) : (['focus', 'bulk'] as const)).map((mode) => (
+          <button key={mode} type="button" aria-pressed={view.mode === mode} className={`sch-button ${view.mode === mode ? '' : 'sch-button--ghost'}`} onClick={() => update(criteria, { ...view, mode, page: 1 })}>
+            {t(`mode.${mode}`)}
+          </button>
+        ))}
       </div>
+      {/* The review queue picks records by their overall status with its own selector. */}
+      {view.mode !== 'review' && (
+        <FilterBar datasetId={datasetId} criteria={criteria} onChange={setCriteria} fields={fields} questions={questions} metadataProperties={settings.metadataProperties} />
+      )}
+    </div>
+  );
+
+  return (
+    <div ref={setPageElement} className="mfe-annotation mfe-ann-page" data-testid="annotation-page" data-mode={view.mode} data-layout={narrow ? 'narrow' : 'wide'} style={{ '--mfe-ann-panel': `${panelWidth}px` } as CSSProperties}>
+      {narrow ? (
+        <header className="mfe-ann-page__header mfe-ann-page__header--compact">
+          <AnnotationOverview datasetId={datasetId} compact />
+          <PopoverDetails
+            className="mfe-ann-page__menu"
+            summary={<><span aria-hidden="true">☰</span> {t('menu.open')}</>}
+          >
+            <div className="mfe-ann-page__menu-body" role="region" aria-label={t('menu.label')} data-testid="page-menu">
+              <div className="mfe-ann-page__menu-row"><OverviewLinks datasetId={datasetId} showAgreement={isAdmin} /></div>
+              <div className="mfe-ann-page__menu-row">{headerControls}</div>
+              {toolbar}
+            </div>
+          </PopoverDetails>
+        </header>
+      ) : (
+        <>
+          <header className="mfe-ann-page__header">
+            <AnnotationOverview datasetId={datasetId} showAgreement={isAdmin} />
+            {headerControls}
+          </header>
+          {toolbar}
+        </>
+      )}
       <main className="mfe-ann-workspace">
         {empty && view.mode !== 'review' && <EmptyState datasetId={datasetId} criteria={criteria} isAdmin={isAdmin} />}
         {view.mode === 'review' && isAdmin ? (

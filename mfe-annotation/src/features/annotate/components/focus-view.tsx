@@ -292,23 +292,39 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   // Only a similarity search scores in [0, 1]; a text search's relevance is no percentage.
   const score = criteria.similar ? queryScorePercent(item.query_score) : undefined;
   const visibleMetadata = Object.entries(record.metadata ?? {}).filter(([k]) => metadataVisible.includes(k));
+  const title = [
+    t('record.position', { page, total }),
+    t(`status.${status}`),
+    ...(record.status === 'completed' ? [t('record.completed')] : []),
+    ...(score ? [t('similarity.score', { value: score })] : []),
+  ];
 
   return (
     <article className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
       <div className="mfe-ann-record__pane" data-testid="record-pane">
         <header className="mfe-ann-record__header">
-          <span data-testid="record-position">{t('record.position', { page, total })}</span>
-          <span className={`mfe-ann-badge mfe-ann-badge--${status}`} data-testid="record-status">{t(`status.${status}`)}</span>
-          {record.status === 'completed' && <span className="mfe-ann-badge">{t('record.completed')}</span>}
-          {score && <span className="mfe-ann-badge" data-testid="query-score">{t('similarity.score', { value: score })}</span>}
-          {vectors.map((v) => (
-            <button key={v.name} type="button" className="sch-button sch-button--ghost" onClick={() => onFindSimilar(record.id, v.name)}>
-              {t('similarity.find')}{vectors.length > 1 ? ` (${v.title})` : ''}
-            </button>
-          ))}
+          {/* One row at any width: the title cuts with an ellipsis, its full text in the tooltip. */}
+          <div className="mfe-ann-record__title" title={title.join(t('format.listSeparator'))}>
+            <span data-testid="record-position">{title[0]}</span>
+            <span className={`mfe-ann-badge mfe-ann-badge--${status}`} data-testid="record-status">{t(`status.${status}`)}</span>
+            {record.status === 'completed' && <span className="mfe-ann-badge">{t('record.completed')}</span>}
+            {score && <span className="mfe-ann-badge" data-testid="query-score">{t('similarity.score', { value: score })}</span>}
+          </div>
+          {vectors.map((v) => {
+            const label = `${t('similarity.find')}${vectors.length > 1 ? ` (${v.title})` : ''}`;
+            return (
+              <button key={v.name} type="button" className="sch-button sch-button--ghost mfe-ann-record__similar" title={label} onClick={() => onFindSimilar(record.id, v.name)}>
+                <span className="mfe-ann-ellipsis">{label}</span>
+              </button>
+            );
+          })}
           <span className="mfe-ann-spacer" />
-          <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page - 1)} disabled={page <= 1}>← {t('actions.previous')}</button>
-          <button type="button" className="sch-button sch-button--ghost" onClick={() => go(page + 1)} disabled={page >= total}>{t('actions.next')} →</button>
+          <button type="button" className="sch-button sch-button--ghost mfe-ann-record__nav" title={t('actions.previous')} onClick={() => go(page - 1)} disabled={page <= 1}>
+            ← <span className="mfe-ann-record__nav-label">{t('actions.previous')}</span>
+          </button>
+          <button type="button" className="sch-button sch-button--ghost mfe-ann-record__nav" title={t('actions.next')} onClick={() => go(page + 1)} disabled={page >= total}>
+            <span className="mfe-ann-record__nav-label">{t('actions.next')}</span> →
+          </button>
         </header>
         <div className="mfe-ann-record__fields">
           <RecordFields fields={fields} record={record} skip={spanFields} />

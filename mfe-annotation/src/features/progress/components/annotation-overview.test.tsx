@@ -22,6 +22,21 @@ describe('AnnotationOverview', () => {
     expect(screen.getByTestId('annotation-progress').textContent).toContain('3 pending');
   });
 
+  it('compact: the name and "done/total" on one line, their full text in tooltips and for screen readers, no settings link', async () => {
+    queryClient.clear();
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => url.endsWith('/progress')
+      ? Response.json({ total: 12, completed: 3, pending: 9, users: [] })
+      : Response.json({ id: 'd1', name: 'a-dataset-name-long-enough-to-be-cut-on-a-phone' })));
+    render(<RemoteProviders><AnnotationOverview datasetId="d1" showAgreement compact /></RemoteProviders>);
+    const name = await screen.findByRole('heading', { name: 'a-dataset-name-long-enough-to-be-cut-on-a-phone' });
+    expect(name.getAttribute('title')).toBe('a-dataset-name-long-enough-to-be-cut-on-a-phone');
+    const progress = await screen.findByTestId('annotation-progress');
+    expect(progress.querySelector('[aria-hidden="true"]')?.textContent).toBe('3/12');
+    expect(progress.querySelector('.mfe-ann-visually-hidden')?.textContent).toBe('3 of 12 records completed · 25.00 % · 9 pending');
+    expect(progress.parentElement?.getAttribute('title')).toBe('3 of 12 records completed · 25.00 % · 9 pending');
+    expect(screen.queryByRole('link', { name: 'Dataset settings' })).toBeNull();
+  });
+
   it('formats the percentage with 2 decimals', () => {
     expect(progressPercent(1, 3)).toBe('33.33');
     expect(progressPercent(0, 0)).toBe('0.00');

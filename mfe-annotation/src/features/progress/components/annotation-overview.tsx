@@ -8,34 +8,54 @@ import { progressPercent } from '../progress-percent.js';
 import { AgreementSummary } from './agreement-summary.js';
 
 /**
- * Dataset name and team progress in one line of the page header.
- * `showAgreement`: owners and admins also see how much the annotators agree. */
-export const AnnotationOverview = memo(function AnnotationOverview({ datasetId, showAgreement = false }: { datasetId?: string; showAgreement?: boolean }) {
+ * Dataset name and team progress in one line of the page header. `compact` (a narrow page): the
+ * name cut with an ellipsis and the progress as a thin bar and "done/total", their full text in a
+ * tooltip; the agreement and the settings link are then in the page's menu (`OverviewLinks`).
+ * `showAgreement`: owners and admins also see how much the annotators agree.
+ */
+export const AnnotationOverview = memo(function AnnotationOverview({ datasetId, showAgreement = false, compact = false }: { datasetId?: string; showAgreement?: boolean; compact?: boolean }) {
   const { t } = useTranslation('annotation');
   const dataset = useDataset(datasetId);
   const progress = useDatasetProgress(datasetId);
   if (!datasetId) return <p>{t('overview.noDataset')}</p>;
   if (dataset.isError) return <p role="alert">{t('common.loadFailed', { ns: 'translation' })}</p>;
   const p = progress.data;
+  const name = dataset.data?.name ?? t('common.loading', { ns: 'translation' });
+  const full = p && [
+    t('overview.completedOf', { completed: formatNumber(p.completed), total: formatNumber(p.total) }),
+    t('overview.percent', { value: progressPercent(p.completed, p.total) }),
+    t('overview.pending', { count: p.pending }),
+  ].join(' · ');
   return (
-    <section className="mfe-annotation mfe-ann-overview">
-      <h1 data-testid="annotation-dataset-name">{dataset.data?.name ?? t('common.loading', { ns: 'translation' })}</h1>
+    <section className={`mfe-annotation mfe-ann-overview${compact ? ' mfe-ann-overview--compact' : ''}`}>
+      <h1 data-testid="annotation-dataset-name" title={compact ? name : undefined}>{name}</h1>
       {p ? (
-        <div className="mfe-ann-overview__progress">
+        <div className="mfe-ann-overview__progress" title={compact ? full : undefined}>
           <progress max={Math.max(p.total, 1)} value={p.completed} aria-label={t('overview.progress')} />
-          <span data-testid="annotation-progress">
-            {t('overview.completedOf', { completed: formatNumber(p.completed), total: formatNumber(p.total) })}
-            {' · '}
-            {t('overview.percent', { value: progressPercent(p.completed, p.total) })}
-            {' · '}
-            {t('overview.pending', { count: p.pending })}
-          </span>
+          {compact ? (
+            <span data-testid="annotation-progress">
+              <span aria-hidden="true">{t('overview.compact', { completed: formatNumber(p.completed), total: formatNumber(p.total) })}</span>
+              <span className="mfe-ann-visually-hidden">{full}</span>
+            </span>
+          ) : (
+            <span data-testid="annotation-progress">{full}</span>
+          )}
         </div>
       ) : (
         <span aria-busy="true">{t('common.loading', { ns: 'translation' })}</span>
       )}
-      {showAgreement && <AgreementSummary datasetId={datasetId} />}
-      <Link to={`/dataset/${datasetId}/settings`}>{t('overview.openSettings')}</Link>
+      {!compact && <OverviewLinks datasetId={datasetId} showAgreement={showAgreement} />}
     </section>
   );
 });
+
+/** The agreement (owners and admins) and the link to the dataset's settings. */
+export function OverviewLinks({ datasetId, showAgreement }: { datasetId: string; showAgreement: boolean }) {
+  const { t } = useTranslation('annotation');
+  return (
+    <>
+      {showAgreement && <AgreementSummary datasetId={datasetId} />}
+      <Link to={`/dataset/${datasetId}/settings`}>{t('overview.openSettings')}</Link>
+    </>
+  );
+}
