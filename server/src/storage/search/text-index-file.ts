@@ -15,7 +15,8 @@ export function textIndexFileOf(databaseFile: string): string {
 export function attachTextIndexFile(sqlite: SQLite.Database, databaseFile: string): void {
   sqlite.prepare(`ATTACH DATABASE ? AS ${TEXT_SCHEMA}`).run(textIndexFileOf(databaseFile));
   if (textIndexFileOf(databaseFile) === ':memory:') return;
-  sqlite.pragma(`${TEXT_SCHEMA}.journal_mode = WAL`);
+  // Changing the journal mode needs the file to itself: only a new file does (the mode persists).
+  if (sqlite.pragma(`${TEXT_SCHEMA}.journal_mode`, { simple: true }) !== 'wal') sqlite.pragma(`${TEXT_SCHEMA}.journal_mode = WAL`);
   sqlite.pragma(`${TEXT_SCHEMA}.synchronous = NORMAL`);
 }
 

@@ -110,8 +110,11 @@ class SqliteWorkerIndexer extends SqliteIndexer {
 
   private start(): Worker {
     const worker = startSearchWorker('text-indexer', { file: this.file, batch: TEXT_INDEX_BATCH, pollMs: POLL_MS });
-    worker.on('message', (message: { through: number }) => this.advanced(message.through));
-    worker.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: String(error) })));
+    worker.on('message', (message: { through?: number; error?: string }) => {
+      if (message.through !== undefined) this.advanced(message.through);
+      if (message.error) console.error(JSON.stringify({ level: 'error', msg: 'text index batch failed; retrying', error: message.error }));
+    });
+    worker.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: describeError(error) })));
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined; // started again by the next change or poll, from its committed mark
     });
@@ -164,7 +167,13 @@ class SqliteInProcessIndexer extends SqliteIndexer {
     if (this.closed || !this.sqlite.open) return;
     // Never inside a request's open transaction: its rollback would take the batch with it.
     if (this.sqlite.inTransaction) return this.wake();
-    const batch = drainSqliteTextQueue(this.sqlite, IN_PROCESS_BATCH);
+    let batch;
+    try {
+      batch = drainSqliteTextQueue(this.sqlite, IN_PROCESS_BATCH);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'text index batch failed; retrying', error: describeError(error) }));
+      return; // rolled back whole; the next poll tries again
+    }
     if (batch.changes === 0) return;
     this.advanced(batch.through);
     this.wake();
@@ -213,7 +222,7 @@ class PostgresIndexer implements TextIndexer {
         if (batch.changes === 0 || this.closed) return;
       }
     } catch (error) {
-      if (!this.closed) console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: String(error) }));
+      if (!this.closed) console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: describeError(error) }));
     }
   }
 
@@ -261,4 +270,14 @@ export function startSqliteTextIndexer(sqlite: SQLite.Database): TextIndexer {
 
 export function startPostgresTextIndexer(db: Kysely<Tables>): TextIndexer {
   return new PostgresIndexer(db);
+}
+
+/** An error as a log line can carry it (one cloned from a worker thread may be a plain object). */
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? error.message;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
 }

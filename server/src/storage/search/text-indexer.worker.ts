@@ -10,6 +10,8 @@ import { checkpointRecords } from './wal-checkpoint.js';
  * Between batches it also checkpoints the records' write-ahead log (wal-checkpoint.ts).
  * `wake` (a write) gathers for a moment first; `now` (a search waiting) does not.
  */
+/** Pause before a failed batch is tried again. */
+const RETRY_MS = 200;
 /** How often the records' log is checkpointed while the thread runs. */
 const CHECKPOINT_INTERVAL_MS = 200;
 
@@ -29,10 +31,19 @@ let checkpointed = 0;
 
 function run(): void {
   gathering = false;
-  const drained = drainSqliteTextQueue(sqlite, batch);
-  if (Date.now() - checkpointed >= CHECKPOINT_INTERVAL_MS) {
-    checkpointRecords(sqlite);
-    checkpointed = Date.now();
+  let drained;
+  try {
+    drained = drainSqliteTextQueue(sqlite, batch);
+    if (Date.now() - checkpointed >= CHECKPOINT_INTERVAL_MS) {
+      checkpointRecords(sqlite);
+      checkpointed = Date.now();
+    }
+  } catch (error) {
+    // The batch rolled back as a whole (nothing half-applied): tried again shortly. A busy file
+    // (another connection changing its schema) passes; anything else is reported each time.
+    const { code, message } = error as { code?: string; message?: string };
+    if (code !== 'SQLITE_BUSY') parentPort!.postMessage({ error: `${code ?? ''} ${message ?? String(error)}` });
+    return runSoon(RETRY_MS);
   }
   if (drained.changes > 0) {
     parentPort!.postMessage({ through: drained.through });
