@@ -235,6 +235,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     body: {},
   })),
   'GET /api/v1/datasets/:dataset_id/agreement': R('adminMember', 200, async (w) => ({ path: `/datasets/${w.dataset.id}/agreement` })),
+  'GET /api/v1/datasets/:dataset_id/records/export': R('adminMember', 200, async (w) => ({ path: `/datasets/${w.dataset.id}/records/export?format=jsonl` })),
 
   // §2.10 responses
   'POST /api/v1/records/:record_id/responses': R('member', 201, async (w) => ({ path: `/records/${await freshRecord(w)}/responses`, body: answer })),

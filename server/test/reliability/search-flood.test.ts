@@ -132,6 +132,7 @@ describe('search and other input-proportional requests under a flood', () => {
         'POST /api/v1/me/responses/bulk',
         'POST /api/v1/datasets/:dataset_id/records/validation/bulk',
         'GET /api/v1/datasets/:dataset_id/agreement',
+        'GET /api/v1/datasets/:dataset_id/records/export',
         // HEAD runs the GET handler's work too.
         'HEAD /api/v1/datasets/:dataset_id/records',
         'HEAD /api/v1/me/datasets/:dataset_id/metrics',
@@ -139,6 +140,7 @@ describe('search and other input-proportional requests under a flood', () => {
         'HEAD /api/v1/datasets/:dataset_id/users/progress',
         'HEAD /api/v1/metadata-properties/:metadata_property_id/metrics',
         'HEAD /api/v1/datasets/:dataset_id/agreement',
+        'HEAD /api/v1/datasets/:dataset_id/records/export',
       ].sort(),
     );
   });

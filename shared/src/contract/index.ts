@@ -15,3 +15,4 @@ export * from './record-writes.js';
 export * from './search.js';
 export * from './hub.js';
 export * from './review.js';
+export * from './records-export.js';
