@@ -118,6 +118,16 @@ export const de: SettingsMessages = {
     dimensions: 'Dimensionen: {{count}}',
     empty: 'Dieser Datensatz hat keine Vektoren.',
   },
+  downloadRecords: {
+    title: 'Einträge herunterladen',
+    intro: 'Speichert alle Einträge dieses Datensatzes in einer Datei: Felder, Metadaten, Vorschläge, die abgeschickten Antworten und die validierten endgültigen Antworten.',
+    format: 'Dateiformat',
+    jsonl: 'JSON Lines (.jsonl): ein Eintrag pro Zeile, Antworten mit ihren Verfassern',
+    csv: 'CSV (.csv): eine Spalte pro Wert, für Tabellenkalkulationen',
+    submit: 'Herunterladen',
+    submitting: 'Datei wird erstellt…',
+    done: '{{filename}} wurde heruntergeladen.',
+  },
   exportHub: {
     title: 'Auf den Hugging Face Hub exportieren',
     intro: 'Überträgt die Einträge und Einstellungen dieses Datensatzes in ein Datensatz-Repository auf dem Hub.',

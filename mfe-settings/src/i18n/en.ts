@@ -116,6 +116,16 @@ export const en = {
     dimensions: 'Dimensions: {{count}}',
     empty: 'This dataset has no vectors.',
   },
+  downloadRecords: {
+    title: 'Download records',
+    intro: 'Save every record of this dataset to a file: fields, metadata, suggestions, the submitted answers and the validated final answers.',
+    format: 'File format',
+    jsonl: 'JSON Lines (.jsonl): one record per line, answers with who gave them',
+    csv: 'CSV (.csv): one column per value, for spreadsheets',
+    submit: 'Download',
+    submitting: 'Preparing the file…',
+    done: '{{filename}} was downloaded.',
+  },
   exportHub: {
     title: 'Export to the Hugging Face Hub',
     intro: 'Push the records and settings of this dataset to a dataset repository on the hub.',

@@ -118,6 +118,16 @@ export const es: SettingsMessages = {
     dimensions: 'Dimensiones: {{count}}',
     empty: 'Este conjunto de datos no tiene vectores.',
   },
+  downloadRecords: {
+    title: 'Descargar registros',
+    intro: 'Guarda todos los registros de este conjunto de datos en un archivo: campos, metadatos, sugerencias, las respuestas enviadas y las respuestas finales validadas.',
+    format: 'Formato del archivo',
+    jsonl: 'JSON Lines (.jsonl): un registro por línea, respuestas con quién las dio',
+    csv: 'CSV (.csv): una columna por valor, para hojas de cálculo',
+    submit: 'Descargar',
+    submitting: 'Preparando el archivo…',
+    done: 'Se descargó {{filename}}.',
+  },
   exportHub: {
     title: 'Exportar al Hugging Face Hub',
     intro: 'Sube los registros y los ajustes de este conjunto de datos a un repositorio de datos en el Hub.',

@@ -62,12 +62,33 @@ export function parseCacheControl(header: string | null): { maxAgeSeconds?: numb
   return { noCache, maxAgeSeconds: match ? Number(match[1]) : undefined };
 }
 
+/** The credentials header: the signed-in token, else the API key a host set. */
+function credentialHeaders(token: string | undefined): Record<string, string> {
+  if (token) return { Authorization: `Bearer ${token}` };
+  return apiKey ? { 'X-Argilla-Api-Key': apiKey } : {};
+}
+
+/** JSON when the text is JSON, else the text itself (undefined when empty). */
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The `ApiError` of a non-2xx answer, after the global handler ran unless the caller opted out. */
+async function failure(response: Response, options: RequestOptions, token: string | undefined): Promise<ApiError> {
+  const error = new ApiError({ status: response.status, body: parseBody(await response.text()), repositoryCode: options.repositoryCode });
+  if (options.globalErrorHandler !== false) handleHttpError(error, { credentials: token ?? apiKey });
+  return error;
+}
+
 /** One request; every non-2xx becomes an `ApiError` after the global handler ran. */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  else if (apiKey) headers['X-Argilla-Api-Key'] = apiKey;
+  const headers: Record<string, string> = { Accept: 'application/json', ...credentialHeaders(token) };
   let body: BodyInit | undefined;
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -85,19 +106,36 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError({ status: 0, repositoryCode: options.repositoryCode, cause });
   }
 
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = text;
-    }
-  }
-  if (!response.ok) {
-    const error = new ApiError({ status: response.status, body: parsed, repositoryCode: options.repositoryCode });
-    if (options.globalErrorHandler !== false) handleHttpError(error, { credentials: token ?? apiKey });
-    throw error;
-  }
+  if (!response.ok) throw await failure(response, options, token);
+  const parsed = parseBody(await response.text());
   return { data: parsed as T, status: response.status, ...parseCacheControl(response.headers.get('Cache-Control')) };
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave in `Content-Disposition`, when it gave one. */
+  filename?: string;
+}
+
+/**
+ * A file the API answers with (an export): fetched with the caller's credentials, which a plain
+ * link cannot send, and handed back whole as a Blob. Errors as apiRequest.
+ */
+export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal' | 'globalErrorHandler' | 'repositoryCode'> = {}): Promise<DownloadedFile> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method: 'GET', headers: credentialHeaders(token), signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError({ status: 0, repositoryCode: options.repositoryCode, cause });
+  }
+  if (!response.ok) throw await failure(response, options, token);
+  return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('Content-Disposition')) };
+}
+
+/** `attachment; filename="x.csv"` → `x.csv`. */
+export function attachmentFilename(header: string | null): string | undefined {
+  const match = header ? /filename="([^"]*)"/i.exec(header) ?? /filename=([^;\s]+)/i.exec(header) : null;
+  return match?.[1] || undefined;
 }

@@ -19,3 +19,4 @@ export * from './dataset-creation.js';
 export * from './import-jobs.js';
 export * from './agreement.js';
 export * from './review.js';
+export * from './records-export.js';

@@ -11,6 +11,7 @@ import { HubExportForm } from '../hub-export/hub-export-form.js';
 import { MetadataSection } from '../metadata/metadata-section.js';
 import { DatasetProgress } from '../progress/dataset-progress.js';
 import { QuestionsSection } from '../questions/questions-section.js';
+import { RecordsDownload } from '../records-download/records-download.js';
 import { SeeDataset } from '../see-dataset/see-dataset.js';
 import { VectorsSection } from '../vectors/vectors-section.js';
 
@@ -43,6 +44,7 @@ export function SettingsPage({ datasetId }: { datasetId?: string }) {
           <QuestionsSection datasetId={d.id} />
           <MetadataSection datasetId={d.id} />
           <VectorsSection datasetId={d.id} />
+          <RecordsDownload dataset={d} />
           <HubExportForm dataset={d} />
           <DangerZone dataset={d} />
         </>
