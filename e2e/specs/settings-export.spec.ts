@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { baseUrl, signInAs, unique } from '../fixtures/api.js';
-import { createSettingsDataset } from '../fixtures/settings-dataset.js';
+import { apiAs, createSettingsDataset } from '../fixtures/settings-dataset.js';
 
 /** Set by global setup when it starts the fake hub (fixtures/fake-hub.ts). */
 const hubUrl = () => process.env.SCHOLIA_E2E_FAKE_HUB_URL;
@@ -56,4 +57,44 @@ test('the hub export form validates, keeps the job in local storage and follows 
   const owned = await fetch(`${hubUrl()}/api/datasets/alice/${repo}`, { headers: { Authorization: 'Bearer hf_write_alice' } });
   expect(owned.status).toBe(200);
   expect(await owned.json()).toMatchObject({ id: `alice/${repo}`, private: true });
+});
+
+test('Download records saves the records, their answers and final answers as JSON Lines and CSV', async ({ page }) => {
+  const ds = await createSettingsDataset();
+  const [first, second] = ds.recordIds;
+  const answer = { status: 'submitted', values: { sentiment: { value: 'positive' } } };
+  expect((await apiAs(ds.annotator.api_key, 'POST', `records/${first}/responses`, answer)).status).toBe(201);
+  expect((await apiAs(ds.admin.api_key, 'PUT', `records/${first}/validation`, { values: { sentiment: { value: 'mixed' } } })).status).toBe(200);
+
+  await signInAs(page, ds.admin.username, ds.admin.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/settings`);
+  const form = page.getByTestId('records-download-form');
+
+  const jsonlDownload = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Download' }).click();
+  const jsonl = await jsonlDownload;
+  expect(jsonl.suggestedFilename()).toBe(`${ds.name}.jsonl`);
+  const rows = fs.readFileSync(await jsonl.path(), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toMatchObject({
+    id: first,
+    status: 'validated',
+    review: 'A moving film.',
+    'metadata.genre': 'drama',
+    'sentiment.responses': [{ user_id: ds.annotator.id, username: ds.annotator.username, value: 'positive', status: 'submitted' }],
+    'sentiment.validated': 'mixed',
+    validated_by: ds.admin.id,
+  });
+  expect(rows[1]).toMatchObject({ id: second, status: 'pending', review: 'Funny from start to end.', 'sentiment.responses': [], 'sentiment.validated': null });
+  await expect(page.getByTestId('records-download-done')).toHaveText(`${ds.name}.jsonl was downloaded.`);
+
+  await form.getByLabel(/^CSV/).check();
+  const csvDownload = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Download' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toBe(`${ds.name}.csv`);
+  const lines = fs.readFileSync(await csv.path(), 'utf8').split('\r\n');
+  expect(lines[0]).toBe('id,external_id,status,review,metadata.genre,sentiment.suggestion,sentiment.suggestion.score,sentiment.suggestion.agent,sentiment.responses,sentiment.validated,validated_by,validated_at');
+  expect(lines[1]).toMatch(new RegExp(`^${first},,validated,A moving film\\.,drama,,,,"\\[""positive""\\]",mixed,${ds.admin.id},\\d{4}-`));
+  expect(lines[2]).toBe(`${second},,pending,Funny from start to end.,comedy,,,,[],,,`);
 });
