@@ -6,10 +6,27 @@ import type { RecordValidationRow, SuggestionRow } from '../../storage/tables.js
 
 /** What the columns of an export are made of: the dataset's settings, by name. */
 export interface ExportLayout {
-  fields: string[];
+  /** `column` is the field's name, or `field.<name>` when another column has that name (a field called `id`). */
+  fields: { name: string; column: string }[];
   metadata: string[];
   questions: { id: string; name: string }[];
 }
+
+const RECORD_COLUMNS = ['id', 'external_id', 'status'];
+const VALIDATION_COLUMNS = ['validated_by', 'validated_at'];
+
+export function exportLayout(settings: { fields: string[]; metadata: string[]; questions: { id: string; name: string }[] }): ExportLayout {
+  const others = new Set([...RECORD_COLUMNS, ...metadataColumns(settings.metadata), ...questionColumns(settings.questions), ...VALIDATION_COLUMNS]);
+  return {
+    fields: settings.fields.map((name) => ({ name, column: others.has(name) ? `field.${name}` : name })),
+    metadata: settings.metadata,
+    questions: settings.questions,
+  };
+}
+
+const metadataColumns = (names: string[]) => names.map((name) => `metadata.${name}`);
+const questionColumns = (questions: { name: string }[]) =>
+  questions.flatMap(({ name }) => [`${name}.suggestion`, `${name}.suggestion.score`, `${name}.suggestion.agent`, `${name}.responses`, `${name}.validated`]);
 
 /** The relations of one page of records, as the repository reads them. */
 export interface ExportPage {
@@ -35,20 +52,11 @@ type Answers = Record<string, { value: unknown } | undefined>;
  */
 export function exportColumns(layout: ExportLayout): string[] {
   return [
-    'id',
-    'external_id',
-    'status',
-    ...layout.fields,
-    ...layout.metadata.map((name) => `metadata.${name}`),
-    ...layout.questions.flatMap(({ name }) => [
-      `${name}.suggestion`,
-      `${name}.suggestion.score`,
-      `${name}.suggestion.agent`,
-      `${name}.responses`,
-      `${name}.validated`,
-    ]),
-    'validated_by',
-    'validated_at',
+    ...RECORD_COLUMNS,
+    ...layout.fields.map((f) => f.column),
+    ...metadataColumns(layout.metadata),
+    ...questionColumns(layout.questions),
+    ...VALIDATION_COLUMNS,
   ];
 }
 
@@ -75,7 +83,7 @@ export function exportRows(layout: ExportLayout, page: ExportPage): Record<strin
       external_id: record.external_id,
       status: validation ? 'validated' : record.status,
     };
-    for (const name of layout.fields) row[name] = fields[name] ?? null;
+    for (const { name, column } of layout.fields) row[column] = fields[name] ?? null;
     for (const name of layout.metadata) row[`metadata.${name}`] = metadata[name] ?? null;
     for (const question of layout.questions) {
       const suggestion = suggestions.find((s) => s.question_id === question.id);

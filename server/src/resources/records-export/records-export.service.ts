@@ -13,7 +13,7 @@ import type { Tables, UserRow } from '../../storage/tables.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import { attachmentFilename } from './attachment-filename.js';
 import { csvRow } from './csv.js';
-import { csvCellsOf, exportColumns, exportRows, type ExportLayout } from './export-rows.js';
+import { csvCellsOf, exportColumns, exportLayout, exportRows, type ExportLayout } from './export-rows.js';
 
 /** Records read per query: a page's rows are all the export holds in memory at once. */
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -41,11 +41,11 @@ export async function prepareRecordsExport(db: Kysely<Tables>, user: UserRow, da
   if (!isExportFormat(format)) throw new UnprocessableError(`Unknown export format \`${format}\`: use one of ${RECORDS_EXPORT_FORMATS.join(', ')}`);
 
   const [fields, metadata, questions] = await Promise.all([listFields(db, dataset.id), listMetadataProperties(db, dataset.id), listQuestions(db, dataset.id)]);
-  const layout: ExportLayout = {
+  const layout = exportLayout({
     fields: fields.map((f) => f.name),
     metadata: metadata.map((m) => m.name),
     questions: questions.map((q) => ({ id: q.id, name: q.name })),
-  };
+  });
   return {
     contentType: CONTENT_TYPES[format],
     contentDisposition: `attachment; filename="${attachmentFilename(dataset.name, format)}"`,
