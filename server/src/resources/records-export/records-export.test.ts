@@ -100,6 +100,7 @@ describe('GET /datasets/{id}/records/export?format=jsonl', () => {
     const { text, headers } = await download(api, 'jsonl');
     expect(headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     expect(headers.get('content-disposition')).toBe(`attachment; filename="${datasetName}.jsonl"`);
+    expect(headers.get('transfer-encoding')).toBe('chunked'); // streamed, not built whole first
     expect(text.endsWith('\n')).toBe(true);
     const rows = text.trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(rows).toHaveLength(3);
