@@ -23,36 +23,42 @@ export const TOASTER_PRELOAD_MS = 3000;
 /**
  * The shell's toasts, out of the first download: the first paint shows none, so their code comes
  * a few seconds later, or with the first toast. Bus requests made before it arrives wait and
- * are shown then. A route change closes the page toasts of the screen left behind.
+ * are shown then; if it cannot be fetched (the connection dropped first: "You are offline"), they
+ * show plainly (a click closes one) until it can. A route change closes the page toasts of the screen left behind.
  */
 export function DeferredToaster() {
   const [toaster, setToaster] = useState<ToasterModule>();
+  const [unfetched, setUnfetched] = useState<readonly ToastRequest[]>([]);
+  const waiting = useRef<ToastRequest[]>([]);
   const loaded = useRef<ToasterModule>(undefined);
   const { pathname } = useLocation();
 
   useEffect(() => {
     let active = true;
-    let early: ToastRequest[] = [];
     const load = () => {
       loadToaster().then((module) => {
         if (!active || loaded.current) return;
         loaded.current = module;
-        for (const request of early) module.toastStore.show(request);
-        early = [];
+        for (const request of waiting.current) module.toastStore.show(request);
+        waiting.current = [];
+        setUnfetched([]);
         setToaster(module);
-      }, () => undefined);
+      }, () => {
+        if (active) setUnfetched([...waiting.current]);
+      });
     };
     const onRequest = (request: ToastRequest) => {
       if (loaded.current) {
         loaded.current.toastStore.show(request);
         return;
       }
-      early.push(request);
+      waiting.current.push(request);
       load();
     };
     const onClear = () => {
       if (loaded.current) loaded.current.toastStore.clear();
-      else early = [];
+      waiting.current = [];
+      setUnfetched([]);
     };
     bus.on('toast:requested', onRequest);
     bus.on('toasts:cleared', onClear);
@@ -72,5 +78,25 @@ export function DeferredToaster() {
     loaded.current?.toastStore.leavePage();
   }, [pathname]);
 
-  return toaster ? <toaster.Toaster /> : null;
+  if (toaster) return <toaster.Toaster />;
+  if (unfetched.length === 0) return null;
+  return (
+    <div className="sch-toasts" data-position="bottom-right">
+      {unfetched.map((request, index) => (
+        <div
+          key={index}
+          className="sch-toast"
+          data-type={request.type ?? 'info'}
+          data-state="visible"
+          role={request.type === 'danger' ? 'alert' : 'status'}
+          onClick={() => {
+            waiting.current = waiting.current.filter((r) => r !== request);
+            setUnfetched([...waiting.current]);
+          }}
+        >
+          <span className="sch-toast__message">{request.message}</span>
+        </div>
+      ))}
+    </div>
+  );
 }
