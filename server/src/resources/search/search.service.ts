@@ -115,7 +115,7 @@ export async function searchRecords(database: Database, user: UserRow, datasetId
   if (textQuery) {
     const field = textQuery.field ? findTextField(settings, textQuery.field) : undefined;
     const parsed = parseCheckedTextQuery(textQuery.q);
-    // Writes reach the text index just after they commit: what was written before this search is found.
+    // Writes reach the text index just after they commit: what was acknowledged before this search is found.
     if (parsed !== undefined) await database.textIndexer.caughtUp(dataset.id);
     if (parsed === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
     else {
