@@ -226,7 +226,10 @@ class PostgresIndexer implements TextIndexer {
         if (batch.changes === 0 || this.closed) return;
       }
     } catch (error) {
-      if (!this.closed) console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: describeError(error) }));
+      // The batch rolled back whole; the next poll tries again. A record deleted while its batch
+      // ran (a foreign key violation) is simply gone by then: not worth a log line.
+      const foreignKeyViolation = (error as { code?: string }).code === '23503';
+      if (!this.closed && !foreignKeyViolation) console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: describeError(error) }));
     }
   }
 
