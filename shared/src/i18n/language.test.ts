@@ -28,7 +28,7 @@ describe('language', () => {
   it('switches, persists and sets <html lang>', async () => {
     initI18n('en');
     await changeLanguage('es');
-    expect(i18next.t('home.searchPlaceholder')).toBe('Buscar datasets');
+    expect(i18next.t('common.retry')).toBe('Reintentar');
     expect(localStorage.getItem('scholia.language')).toBe('es');
     expect(readStoredLanguage()).toBe('es');
     expect(document.documentElement.lang).toBe('es');
@@ -55,14 +55,5 @@ describe('language', () => {
       // Brand names, placeholders and a few international words may stay identical.
       expect(same.length / values.length).toBeLessThan(0.15);
     }
-  });
-
-  it('pluralises the dataset count', async () => {
-    initI18n('en');
-    expect(i18next.t('home.datasetsFound', { count: 0 })).toBe('0 datasets found');
-    expect(i18next.t('home.datasetsFound', { count: 1 })).toBe('1 dataset found');
-    await changeLanguage('de');
-    expect(i18next.t('home.datasetsFound', { count: 3 })).toBe('3 Datasets gefunden');
-    await changeLanguage('en');
   });
 });

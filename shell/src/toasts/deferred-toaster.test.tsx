@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications, notify } from '@scholia/shared/bus';
 import { initI18n } from '@scholia/shared/i18n';
 import { DeferredToaster } from './deferred-toaster.js';
+import { toastDuration } from './toast-timing.js';
 
 const network = vi.hoisted(() => ({ offline: true }));
 
@@ -16,6 +17,19 @@ describe('DeferredToaster', () => {
   afterEach(() => {
     act(() => clearNotifications());
     cleanup();
+  });
+
+  it('closes a plain toast after its time, as the toaster would', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    initI18n('en');
+    render(<MemoryRouter><DeferredToaster /></MemoryRouter>);
+    act(() => notify({ message: 'Could not save', type: 'danger' }));
+    expect(await screen.findByText('Could not save')).toBeTruthy();
+    act(() => { vi.advanceTimersByTime(toastDuration('Could not save', 'danger') - 100); });
+    expect(screen.queryByText('Could not save')).not.toBeNull();
+    act(() => { vi.advanceTimersByTime(100); });
+    expect(screen.queryByText('Could not save')).toBeNull();
+    vi.useRealTimers();
   });
 
   it('shows the waiting messages plainly while the toaster\'s code cannot be fetched, then hands them to it', async () => {

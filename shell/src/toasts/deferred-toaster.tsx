@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { bus, type ToastRequest } from '@scholia/shared/bus';
+import { toastDuration } from './toast-timing.js';
 
 type ToasterModule = typeof import('./toaster.js');
 
@@ -24,12 +25,19 @@ export const TOASTER_PRELOAD_MS = 3000;
  * The shell's toasts, out of the first download: the first paint shows none, so their code comes
  * a few seconds later, or with the first toast. Bus requests made before it arrives wait and
  * are shown then; if it cannot be fetched (the connection dropped first: "You are offline"), they
- * show plainly (a click closes one) until it can. A route change closes the page toasts of the screen left behind.
+ * show plainly, closing on a click or after their time, as the toaster's own would. A route change closes the page toasts of the screen left behind.
  */
 export function DeferredToaster() {
   const [toaster, setToaster] = useState<ToasterModule>();
   const [unfetched, setUnfetched] = useState<readonly ToastRequest[]>([]);
   const waiting = useRef<ToastRequest[]>([]);
+  const plainTimers = useRef(new Map<ToastRequest, ReturnType<typeof setTimeout>>());
+  const closePlain = (request: ToastRequest) => {
+    clearTimeout(plainTimers.current.get(request));
+    plainTimers.current.delete(request);
+    waiting.current = waiting.current.filter((r) => r !== request);
+    setUnfetched([...waiting.current]);
+  };
   const loaded = useRef<ToasterModule>(undefined);
   const { pathname } = useLocation();
 
@@ -40,11 +48,17 @@ export function DeferredToaster() {
         if (!active || loaded.current) return;
         loaded.current = module;
         for (const request of waiting.current) module.toastStore.show(request);
+        for (const timer of plainTimers.current.values()) clearTimeout(timer);
+        plainTimers.current.clear();
         waiting.current = [];
         setUnfetched([]);
         setToaster(module);
       }, () => {
-        if (active) setUnfetched([...waiting.current]);
+        if (!active) return;
+        for (const request of waiting.current) {
+          if (!plainTimers.current.has(request)) plainTimers.current.set(request, setTimeout(() => closePlain(request), toastDuration(request.message, request.type)));
+        }
+        setUnfetched([...waiting.current]);
       });
     };
     const onRequest = (request: ToastRequest) => {
@@ -57,8 +71,7 @@ export function DeferredToaster() {
     };
     const onClear = () => {
       if (loaded.current) loaded.current.toastStore.clear();
-      waiting.current = [];
-      setUnfetched([]);
+      for (const request of [...waiting.current]) closePlain(request);
     };
     bus.on('toast:requested', onRequest);
     bus.on('toasts:cleared', onClear);
@@ -66,6 +79,7 @@ export function DeferredToaster() {
     return () => {
       active = false;
       clearTimeout(preload);
+      for (const timer of plainTimers.current.values()) clearTimeout(timer);
       bus.off('toast:requested', onRequest);
       bus.off('toasts:cleared', onClear);
     };
@@ -89,10 +103,7 @@ export function DeferredToaster() {
           data-type={request.type ?? 'info'}
           data-state="visible"
           role={request.type === 'danger' ? 'alert' : 'status'}
-          onClick={() => {
-            waiting.current = waiting.current.filter((r) => r !== request);
-            setUnfetched([...waiting.current]);
-          }}
+          onClick={() => closePlain(request)}
         >
           <span className="sch-toast__message">{request.message}</span>
         </div>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_TIMING, ToastStore, toastDuration } from './toast-store.js';
+import { ToastStore } from './toast-store.js';
+import { TOAST_TIMING, toastDuration } from './toast-timing.js';
 
 describe('toastDuration', () => {
   it('is 6000 ms plus 1000 ms per started 120 characters', () => {

@@ -1,26 +1,7 @@
 import type { ToastPosition, ToastRequest, ToastType } from '@scholia/shared/bus';
-
-/** Timings of spec §9, plus how long an error stays longer and how a route change treats toasts. */
-export const TOAST_TIMING = {
-  appearDelayMs: 100,
-  baseDurationMs: 6000,
-  msPerChunk: 1000,
-  charsPerChunk: 120,
-  fadeOutMs: 150,
-  queueCheckMs: 250,
-  /** An error is read and often acted on: it stays this much longer. */
-  dangerExtraMs: 4000,
-  /** A page toast raised this recently survives a route change: it reports the action that navigated. */
-  routeChangeGraceMs: 1000,
-} as const;
+import { TOAST_TIMING, toastDuration } from './toast-timing.js';
 
 export const DEFAULT_TOAST_POSITION: ToastPosition = 'bottom-right';
-
-/** 6000 ms plus 1000 ms per started block of 120 characters; an error 4000 ms more. */
-export function toastDuration(message: string, type: ToastType = 'info'): number {
-  const reading = TOAST_TIMING.baseDurationMs + TOAST_TIMING.msPerChunk * Math.ceil(message.length / TOAST_TIMING.charsPerChunk);
-  return type === 'danger' ? reading + TOAST_TIMING.dangerExtraMs : reading;
-}
 
 export interface Toast {
   id: number;

@@ -3,7 +3,7 @@ import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-d
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications, notify, type ToastPosition } from '@scholia/shared/bus';
 import { initI18n } from '@scholia/shared/i18n';
-import { toastDuration, TOAST_TIMING } from './toast-store.js';
+import { toastDuration, TOAST_TIMING } from './toast-timing.js';
 import { DeferredToaster, loadToaster, TOASTER_PRELOAD_MS } from './deferred-toaster.js';
 
 const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });

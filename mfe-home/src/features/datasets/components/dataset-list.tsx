@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@scholia/shared/i18n';
 import { useMyDatasets } from '../api/get-datasets.js';
 import { useMyWorkspaces } from '../api/get-workspaces.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { DATASET_SORTS, filterDatasets, type DatasetSort } from '../filter-datasets.js';
+import { useHomeTranslation } from '../../../i18n/home-translation.js';
 
 const SORT_LABELS: Record<DatasetSort, string> = { name: 'home.sortName', updated: 'home.sortUpdated', created: 'home.sortCreated' };
 
 /** "Your datasets": count, search, sort, workspace filter; each opens annotation mode. */
 export function DatasetList() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useHomeTranslation();
   const datasets = useMyDatasets();
   const workspaces = useMyWorkspaces();
   const user = useCurrentUser();

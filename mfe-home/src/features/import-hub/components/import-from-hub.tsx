@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../datasets/api/get-current-user.js';
+import { useHomeTranslation } from '../../../i18n/home-translation.js';
 
 /** Paste a hub repository id; the import screen lives at `/<encoded id>` (spec §2). */
 export function importPathFor(repoId: string): string {
@@ -10,7 +10,7 @@ export function importPathFor(repoId: string): string {
 
 /** Only admins and owners may create datasets: annotators never see the hub import. */
 export function ImportFromHub() {
-  const { t } = useTranslation();
+  const { t } = useHomeTranslation();
   const navigate = useNavigate();
   const [repoId, setRepoId] = useState('');
   const role = useCurrentUser().data?.role;

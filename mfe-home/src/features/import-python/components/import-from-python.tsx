@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '@scholia/shared/ui';
 import { useCurrentUser } from '../../datasets/api/get-current-user.js';
 import { useMyWorkspaces } from '../../datasets/api/get-workspaces.js';
 import { buildPythonSnippet } from '../python-snippet.js';
+import { useHomeTranslation } from '../../../i18n/home-translation.js';
 
 /**
  * Generated, copyable SDK snippet with the user's own API key. Annotators may not create
  * datasets or records, so the snippet would fail for them: they are told whom to ask (spec §1).
  */
 export function ImportFromPython() {
-  const { t } = useTranslation();
+  const { t } = useHomeTranslation();
   const user = useCurrentUser();
   const workspaces = useMyWorkspaces();
   if (!user.data) return null;

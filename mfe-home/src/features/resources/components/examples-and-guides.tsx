@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { importPathFor } from '../../import-hub/components/import-from-hub.js';
+import { useHomeTranslation } from '../../../i18n/home-translation.js';
 
 /** Public hub datasets that import cleanly: one text column and a label each. */
 export const EXAMPLE_DATASETS = ['stanfordnlp/imdb', 'fancyzhx/ag_news', 'dair-ai/emotion'] as const;
@@ -14,7 +14,7 @@ const GUIDES = [
 export const DEMO_URL = 'https://huggingface.co/spaces/argilla/argilla-template-space';
 
 export function ExamplesAndGuides() {
-  const { t } = useTranslation();
+  const { t } = useHomeTranslation();
   return (
     <>
       <section className="sch-card mfe-home__block">

@@ -1,0 +1,37 @@
+import type { HomeMessages } from './en.js';
+
+/** Deutsche Texte der Startseite. */
+export const de: HomeMessages = {
+  home: {
+    title: 'Deine Datasets',
+    datasetsFound_one: '{{count}} Dataset gefunden',
+    datasetsFound_many: '{{count}} Datasets gefunden',
+    datasetsFound_other: '{{count}} Datasets gefunden',
+    searchPlaceholder: 'Datasets durchsuchen',
+    sortBy: 'Sortieren nach',
+    sortName: 'Name',
+    sortUpdated: 'Aktualisiert',
+    sortCreated: 'Erstellt',
+    workspace: 'Arbeitsbereich',
+    allWorkspaces: 'Alle Arbeitsbereiche',
+    updatedAt: 'Aktualisiert am {{date}}',
+    emptyTitle: 'Es gibt noch keine Datasets',
+    emptyAdmin: 'Importiere ein Dataset vom Hub oder lade Datensätze mit Python hoch, um loszulegen.',
+    emptyAnnotator: 'Bitte eine Administratorin oder einen Administrator, Datensätze in ein Dataset deines Arbeitsbereichs hochzuladen.',
+    noMatches: 'Kein Dataset passt zu deiner Suche.',
+    importHubTitle: 'Vom Hub importieren',
+    importHubText: 'Füge die ID eines Dataset-Repositorys ein, zum Beispiel stanfordnlp/imdb.',
+    repoIdLabel: 'Repository-ID',
+    importHubButton: 'Dataset importieren',
+    importPythonTitle: 'Mit Python importieren',
+    importPythonText: 'Installiere das Python-SDK mit pip install argilla==2.8.0 und führe dann aus:',
+    importPythonAnnotator: 'Nur Administratoren und Eigentümer können Datasets und Datensätze mit Python hinzufügen. Bitte eine Administratorin oder einen Administrator, Datensätze hochzuladen.',
+    examplesTitle: 'Beispiel-Datasets',
+    guidesTitle: 'Anleitungen',
+    guideQuickstart: 'Schnellstart',
+    guideAnnotate: 'Ein Dataset annotieren',
+    guideDistribution: 'Die Annotationsaufgabe verteilen',
+    demoTitle: 'Demo ausprobieren',
+    demoLink: 'Demo-Space öffnen',
+  },
+};

@@ -1,0 +1,37 @@
+import type { HomeMessages } from './en.js';
+
+/** Textos en español de la página de inicio. */
+export const es: HomeMessages = {
+  home: {
+    title: 'Tus datasets',
+    datasetsFound_one: '{{count}} dataset encontrado',
+    datasetsFound_many: '{{count}} datasets encontrados',
+    datasetsFound_other: '{{count}} datasets encontrados',
+    searchPlaceholder: 'Buscar datasets',
+    sortBy: 'Ordenar por',
+    sortName: 'Nombre',
+    sortUpdated: 'Actualización',
+    sortCreated: 'Creación',
+    workspace: 'Espacio de trabajo',
+    allWorkspaces: 'Todos los espacios de trabajo',
+    updatedAt: 'Actualizado el {{date}}',
+    emptyTitle: 'Todavía no hay datasets',
+    emptyAdmin: 'Importa un dataset desde el hub o registra registros desde Python para empezar.',
+    emptyAnnotator: 'Pide a un administrador que suba registros a un dataset de tu espacio de trabajo.',
+    noMatches: 'Ningún dataset coincide con tu búsqueda.',
+    importHubTitle: 'Importar desde el hub',
+    importHubText: 'Pega el id de un repositorio de datasets, por ejemplo stanfordnlp/imdb.',
+    repoIdLabel: 'Id del repositorio',
+    importHubButton: 'Importar dataset',
+    importPythonTitle: 'Importar desde Python',
+    importPythonText: 'Instala el SDK de Python con pip install argilla==2.8.0 y ejecuta:',
+    importPythonAnnotator: 'Solo los administradores y propietarios pueden añadir datasets y registros desde Python. Pide a un administrador que suba los registros.',
+    examplesTitle: 'Datasets de ejemplo',
+    guidesTitle: 'Guías',
+    guideQuickstart: 'Inicio rápido',
+    guideAnnotate: 'Anotar un dataset',
+    guideDistribution: 'Distribuir la tarea de anotación',
+    demoTitle: 'Prueba la demo',
+    demoLink: 'Abrir el espacio de demostración',
+  },
+};
