@@ -20,8 +20,11 @@ import { TABLES_IN_KEY_ORDER } from './table-order.js';
 
 const TABLES = TABLES_IN_KEY_ORDER;
 
-/** Rebuilt on the target, never copied: migration bookkeeping, FTS5 tables, trigger-kept counters. */
-const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$|dataset_record_counts$|record_set_versions$|response_set_versions$)/;
+/**
+ * Rebuilt on the target, never copied: migration bookkeeping, FTS5 tables, trigger-kept counters,
+ * and the text index queue (the target's text indexes are built whole below).
+ */
+const DERIVED = /^(sqlite_|kysely_|fts_|vector_set_versions$|dataset_record_counts$|record_set_versions$|response_set_versions$|text_index_queue$)/;
 
 export interface CopyReport {
   /** rows copied per table */
@@ -40,10 +43,11 @@ export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: stri
   if (!fs.existsSync(sqliteFile)) throw new Error(`no such SQLite file: ${sqliteFile}`);
   if (!postgresUrl.startsWith('postgres')) throw new Error('the target must be a postgres:// URL');
   const log = options.log ?? (() => {});
-  const source = await openDatabase(`sqlite:${sqliteFile}`);
+  // Neither side indexes text in the background: the copy builds the target's indexes itself.
+  const source = await openDatabase(`sqlite:${sqliteFile}`, { textIndexer: false });
   let target: Database | undefined;
   try {
-    target = await openDatabase(postgresUrl);
+    target = await openDatabase(postgresUrl, { textIndexer: false });
     const raw = sqliteHandle(source.db);
     const present = (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
       .map((row) => row.name)
