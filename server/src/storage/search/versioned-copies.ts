@@ -19,6 +19,13 @@ export interface CopyPolicy {
   minRecords: number;
   /** A dataset is sized, and (re)built, no more often than this: e.g. while it is written without pause. */
   rebuildCooldownMs: number;
+  /**
+   * Also at least this many times its last build's duration apart: while a large dataset is
+   * written without pause, rebuilding its copy takes at most 1/factor of a worker thread (a
+   * million records' text copy takes ~25 s to build; every 30 s it took most of a core away from
+   * the ingestion). 0 or absent: the cooldown alone.
+   */
+  buildTimeFactor?: number;
 }
 
 interface Entry<T> {
@@ -32,6 +39,7 @@ export class VersionedCopies<T extends VersionedCopy> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly building = new Map<string, Promise<void>>();
   private readonly lastCheck = new Map<string, number>();
+  private readonly lastBuildMs = new Map<string, number>();
 
   constructor(
     private policy: CopyPolicy,
@@ -64,20 +72,24 @@ export class VersionedCopies<T extends VersionedCopy> {
   reset(policy: CopyPolicy): void {
     this.entries.clear();
     this.lastCheck.clear();
+    this.lastBuildMs.clear();
     this.policy = policy;
   }
 
   private checkDue(datasetId: string): boolean {
     if (this.building.has(datasetId)) return false;
     const now = performance.now();
-    if (now - (this.lastCheck.get(datasetId) ?? -Infinity) < this.policy.rebuildCooldownMs) return false;
+    const cooldown = Math.max(this.policy.rebuildCooldownMs, (this.lastBuildMs.get(datasetId) ?? 0) * (this.policy.buildTimeFactor ?? 0));
+    if (now - (this.lastCheck.get(datasetId) ?? -Infinity) < cooldown) return false;
     this.lastCheck.set(datasetId, now);
     return true;
   }
 
   private start(datasetId: string, shape: string, build: () => Promise<T>): void {
+    const started = performance.now();
     const running = build()
       .then((copy) => {
+        this.lastBuildMs.set(datasetId, performance.now() - started);
         this.entries.set(datasetId, { copy, shape, lastUsed: performance.now() });
         this.evictOverBudget(datasetId);
       })
