@@ -5,7 +5,7 @@ import type { Database, DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { preparePgvector } from './search/pgvector.js';
 import { attachTextIndexFile, prepareTextIndexFile } from './search/text-index-file.js';
-import { NO_TEXT_INDEXER, startPostgresTextIndexer, startSqliteTextIndexer, type TextIndexer } from './search/text-indexer.js';
+import { NO_TEXT_INDEXER, startSqliteTextIndexer, type TextIndexer } from './search/text-indexer.js';
 import type { Tables } from './tables.js';
 import { assertWritableFolder, assertWritableSqlite } from './writable-storage.js';
 
@@ -17,8 +17,8 @@ export interface OpenDatabaseOptions {
   pgvector?: boolean;
   warmPool?: boolean;
   /**
-   * Whether this process applies the text index queue (default true). One process per database
-   * does: an external job worker leaves it to the server.
+   * Whether this process applies the SQLite text index queue (default true). One process per
+   * database does: an external job worker leaves it to the server.
    */
   textIndexer?: boolean;
 }
@@ -28,10 +28,7 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   await migrateToLatest(database);
   if (database.dialect === 'postgres') await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
   else prepareTextIndexFile(sqliteHandle(database.db));
-  if (options.textIndexer !== false) {
-    database.textIndexer =
-      database.dialect === 'postgres' ? startPostgresTextIndexer(database.db) : startSqliteTextIndexer(sqliteHandle(database.db));
-  }
+  if (options.textIndexer !== false && database.dialect === 'sqlite') database.textIndexer = startSqliteTextIndexer(sqliteHandle(database.db));
   return database;
 }
 

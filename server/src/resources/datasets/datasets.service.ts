@@ -119,7 +119,7 @@ export async function deleteDataset(database: Database, dataset: DatasetRow): Pr
     for (const settings of await listVectorSettings(trx, dataset.id)) await dropVectorIndex(trx, settings.id);
     await deleteDatasetRow(trx, dataset.id);
     if (dialect === 'postgres') await dropTextIndex(trx, dialect, dataset.id);
-    else await enqueueTextIndexDrop(trx, dataset.id); // the text index file is the indexer's to write
+    else await enqueueTextIndexDrop(trx, dataset.id); // SQLite: the text index file is the indexer's to write
   });
   database.textIndexer.wake();
   return dataset;

@@ -23,7 +23,8 @@ import {
   type RecordWrite,
   type StoredRecord,
 } from '../../storage/repositories/records.repository.js';
-import { enqueueTextIndex, TextIndexOp } from '../../storage/search/text-index-queue.js';
+import type { TextIndexField } from '../../storage/search/text-index.js';
+import { recordTextsDeleted, recordTextsWritten } from '../../storage/search/text-index-writes.js';
 import type { DatasetRow, ResponseRow, SuggestionRow, Tables, UserRow, VectorRow } from '../../storage/tables.js';
 import { encodeVector } from '../../storage/vector-codec.js';
 import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
@@ -373,9 +374,8 @@ async function persistPlans(
   if (suggestionRows.length > 0) await upsertSuggestionRows(trx, suggestionRows, raw);
   if (vectorRows.length > 0) await upsertVectorRows(trx, vectorRows, raw);
 
-  // Their words are indexed after the commit (storage/search/text-indexer.ts).
-  await enqueueTextIndex(trx, datasetId, plans.filter((p) => !p.existing).map((p) => rids.get(p.row.id)!), TextIndexOp.insert);
-  await enqueueTextIndex(trx, datasetId, plans.filter((p) => p.existing && p.fieldsChanged).map((p) => rids.get(p.row.id)!), TextIndexOp.update);
+  const texts = plans.filter((p) => !p.existing || p.fieldsChanged).map((p) => ({ rid: rids.get(p.row.id)!, fields: p.fields, fresh: !p.existing }));
+  await recordTextsWritten(trx, datasetId, textIndexFields(context), texts);
 
   if (responseRows.length > 0) {
     await upsertResponseRows(trx, responseRows, raw);
@@ -409,6 +409,11 @@ function blob(values: number[]): Uint8Array {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** The dataset's fields in creation order, as the text index wants them. */
+function textIndexFields(context: RecordContext): TextIndexField[] {
+  return context.fields.map((f) => ({ name: f.name, settings: { type: f.type } }));
+}
+
 /** `DELETE /datasets/{id}/records?ids=`: unknown ids are ignored (contract §2.9). */
 export async function deleteDatasetRecords(database: Database, user: UserRow, datasetId: string, rawIds: string | undefined): Promise<void> {
   if (rawIds === undefined) throw new RequestValidationError([{ type: 'missing', loc: ['query', 'ids'], msg: 'Field required' }]);
@@ -424,7 +429,7 @@ export async function deleteDatasetRecords(database: Database, user: UserRow, da
       return (await findRecordsByIds(trx, dataset.id, ids)).map((row) => recordEventData(row, data));
     });
     const deleted = await deleteRecords(trx, dataset.id, ids);
-    await enqueueTextIndex(trx, dataset.id, deleted.map((r) => Number(r.rid)), TextIndexOp.remove);
+    await recordTextsDeleted(trx, dataset.id, deleted.map((r) => Number(r.rid)));
   });
   database.textIndexer.wake();
 }
@@ -477,7 +482,7 @@ export async function updateRecord(database: Database, user: UserRow, recordId: 
         vectors.map((v) => ({ record_id: record.id, dataset_id: dataset.id, vector_settings_id: v.vectorSettingsId, value: blob(v.value), inserted_at: now, updated_at: now })),
       );
     }
-    if (changes.fields) await enqueueTextIndex(trx, dataset.id, [Number(record.rid)], TextIndexOp.update);
+    if (changes.fields) await recordTextsWritten(trx, dataset.id, textIndexFields(context), [{ rid: Number(record.rid), fields, fresh: false }]);
     const row = (await findRecordById(trx, record.id))!;
     await raiseWebhookEvents(trx, 'record.updated', async () => [recordEventData(row, await datasetEventData(trx, dataset))]);
     const relations = await loadRecordRelations(trx, [row], INCLUDE_EVERYTHING);
@@ -496,7 +501,7 @@ export async function deleteRecord(database: Database, user: UserRow, recordId: 
   await db.transaction().execute(async (trx) => {
     await raiseWebhookEvents(trx, 'record.deleted', async () => [recordEventData(record, await datasetEventData(trx, dataset))]);
     await deleteRecords(trx, dataset.id, [record.id]);
-    await enqueueTextIndex(trx, dataset.id, [Number(record.rid)], TextIndexOp.remove);
+    await recordTextsDeleted(trx, dataset.id, [Number(record.rid)]);
   });
   database.textIndexer.wake();
   return presentRecord(record);

@@ -1,16 +1,11 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
 import { fromJson } from '../json.js';
-import type { Tables } from '../tables.js';
 import { foldQueuedChanges, type DatasetChanges, type QueuedChange } from './text-index-queue.js';
 import {
-  indexRecordTexts,
-  postgresTableExists,
   sqliteCreateTextIndexSql,
   sqliteIndexRow,
   TEXT_SCHEMA,
   textIndexTable,
-  type IndexedRecord,
   type TextIndexField,
 } from './text-index.js';
 
@@ -21,7 +16,7 @@ import {
 export interface DrainedBatch {
   /** Queue rows applied. */
   changes: number;
-  /** SQLite: every queue row up to this seq is in the index. */
+  /** Every queue row up to this seq is in the index. */
   through: number;
 }
 
@@ -95,44 +90,4 @@ function writeSqliteChanges(sqlite: SQLite.Database, changes: DatasetChanges, fi
 /** The dataset's fields in the order its index columns follow (creation order, as at publish). */
 function sqliteDatasetFields(sqlite: SQLite.Database, datasetId: string): TextIndexField[] {
   return sqlite.prepare('SELECT name, settings FROM main.fields WHERE dataset_id = ? ORDER BY inserted_at').all(datasetId) as TextIndexField[];
-}
-
-/**
- * PostgreSQL: the index tables are in the same database, so a batch is one transaction that
- * writes the words and deletes the queue rows it applied (by seq: rows of transactions that
- * commit meanwhile stay for the next batch).
- */
-export async function drainPostgresTextQueue(db: Kysely<Tables>, maxChanges: number): Promise<DrainedBatch> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('text_index_queue')
-      .select(['seq', 'dataset_id', 'rid', 'op'])
-      .orderBy('seq')
-      .limit(maxChanges)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (rows.length === 0) return { changes: 0, through: 0 };
-    const queued = rows.map((row): QueuedChange => [Number(row.seq), row.dataset_id, row.rid === null ? null : Number(row.rid), row.op]);
-    for (const changes of foldQueuedChanges(queued)) await applyPostgresChanges(trx, changes);
-    const seqs = queued.map(([seq]) => seq);
-    for (let start = 0; start < seqs.length; start += LOOKUP_CHUNK * 4) {
-      await trx.deleteFrom('text_index_queue').where('seq', 'in', seqs.slice(start, start + LOOKUP_CHUNK * 4)).execute();
-    }
-    return { changes: rows.length, through: seqs[seqs.length - 1] };
-  });
-}
-
-async function applyPostgresChanges(trx: Kysely<Tables>, changes: DatasetChanges): Promise<void> {
-  // Deleted records' words went with them (the index rows reference records ON DELETE CASCADE).
-  if (changes.drop || changes.indexed.length === 0) return;
-  if (!(await postgresTableExists(trx, textIndexTable(changes.datasetId)))) return; // a draft, or deleted since
-  const fields = (await trx.selectFrom('fields').select(['name', 'settings']).where('dataset_id', '=', changes.datasetId).orderBy('inserted_at').execute()) as TextIndexField[];
-  for (let start = 0; start < changes.indexed.length; start += LOOKUP_CHUNK) {
-    const chunk = changes.indexed.slice(start, start + LOOKUP_CHUNK);
-    const rows = await trx.selectFrom('records').select(['rid', 'fields']).where('rid', 'in', chunk).execute();
-    const records: IndexedRecord[] = rows.map((row) => ({ rid: Number(row.rid), fields: fromJson<Record<string, unknown>>(row.fields) }));
-    // An upsert: a replaced record's row is overwritten.
-    await indexRecordTexts(trx, 'postgres', changes.datasetId, fields, records);
-  }
 }

@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../tables.js';
-import { dialectOf } from '../dialect.js';
 import { TEXT_SCHEMA } from './text-index.js';
 
 /**
- * Text indexing happens after the write that needs it: the write transaction only appends what
+ * SQLite: text indexing happens after the write that needs it: the write transaction only appends what
  * changed to `text_index_queue`, and the text indexer (text-indexer.ts) works the queue in large
  * batches. The queue is a table of the same database, written in the same transaction as the
  * records, so an acknowledged write is never lost for the index: after a crash the indexer goes
@@ -17,7 +16,7 @@ export const TextIndexOp = {
   update: 1,
   /** A deleted record: its words are removed. */
   remove: 2,
-  /** A deleted dataset: its whole index goes (SQLite; PostgreSQL drops the table in the delete). */
+  /** A deleted dataset: its whole index goes. */
   drop: 3,
 } as const;
 export type TextIndexOp = (typeof TextIndexOp)[keyof typeof TextIndexOp];
@@ -35,20 +34,18 @@ export async function enqueueTextIndex(db: Kysely<Tables>, datasetId: string, ri
   }
 }
 
-/** Queues the removal of a deleted dataset's whole text index (SQLite: its table lives in the text index file). */
+/** Queues the removal of a deleted dataset's whole text index (its table lives in the text index file). */
 export async function enqueueTextIndexDrop(db: Kysely<Tables>, datasetId: string): Promise<void> {
-  if (dialectOf(db) === 'postgres') return;
   await trimAppliedChanges(db);
   await sql`INSERT INTO text_index_queue (dataset_id, rid, op) VALUES (${datasetId}, NULL, ${TextIndexOp.drop})`.execute(db);
 }
 
 /**
- * SQLite: rows the indexer has applied (up to the text index file's mark) leave the queue with
- * the next write, in its transaction: the indexer never writes the records' file, and nothing
- * writes it between requests. PostgreSQL's indexer deletes the rows it applies.
+ * Rows the indexer has applied (up to the text index file's mark) leave the queue with the next
+ * write, in its transaction: the indexer never writes the records' file, and nothing writes it
+ * between requests.
  */
 async function trimAppliedChanges(db: Kysely<Tables>): Promise<void> {
-  if (dialectOf(db) === 'postgres') return;
   await sql`DELETE FROM text_index_queue WHERE seq <= (SELECT through FROM ${sql.raw(TEXT_SCHEMA)}.text_index_state)`.execute(db);
 }
 

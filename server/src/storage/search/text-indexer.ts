@@ -1,9 +1,7 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
 import type { Worker } from 'node:worker_threads';
-import type { Tables } from '../tables.js';
 import { startSearchWorker } from './search-worker.js';
-import { drainPostgresTextQueue, drainSqliteTextQueue, readThrough } from './text-index-drain.js';
+import { drainSqliteTextQueue, readThrough } from './text-index-drain.js';
 import { CHECKPOINT_PAGES, walPages } from './wal-checkpoint.js';
 
 /**
@@ -15,7 +13,7 @@ import { CHECKPOINT_PAGES, walPages } from './wal-checkpoint.js';
  *   (text-index-file.ts); the server's connection only reads it (writes trim the queue). The
  *   thread also checkpoints the records' write-ahead log (wal-checkpoint.ts).
  * - SQLite in memory (tests): the same batches on the server's connection, between requests.
- * - PostgreSQL: batches on the server's pool; the words are written by PostgreSQL's processes.
+ * PostgreSQL indexes in the write (text-index-writes.ts) and needs none.
  */
 export interface TextIndexer {
   /** Changes were queued: index them now rather than at the next poll. */
@@ -38,7 +36,7 @@ export const TEXT_INDEX_BATCH = 2_000;
 /** Rows per batch on the server's own thread: one batch is one hold of the event loop. */
 const IN_PROCESS_BATCH = 250;
 
-/** A process that does not index (an external job worker): the server's indexer picks its writes up. */
+/** PostgreSQL, or a process that does not index (an external job worker, whose writes the server's indexer picks up). */
 export const NO_TEXT_INDEXER: TextIndexer = { wake() {}, caughtUp: async () => {}, close: async () => {} };
 
 interface Waiter {
@@ -191,92 +189,8 @@ class SqliteInProcessIndexer extends SqliteIndexer {
   }
 }
 
-/** PostgreSQL: commits can land out of seq order, so a waiter checks for its dataset's rows left in the queue. */
-class PostgresIndexer implements TextIndexer {
-  private waiters: { datasetId: string; target: number; resolve: () => void; timer: NodeJS.Timeout }[] = [];
-  private running: Promise<void> | undefined;
-  private again = false;
-  private closed = false;
-  private readonly poll: NodeJS.Timeout;
-
-  constructor(private readonly db: Kysely<Tables>) {
-    this.poll = setInterval(() => this.wake(), POLL_MS).unref();
-  }
-
-  wake(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
-  }
-
-  private async run(): Promise<void> {
-    try {
-      for (;;) {
-        const batch = await drainPostgresTextQueue(this.db, TEXT_INDEX_BATCH);
-        await this.checkWaiters();
-        if (batch.changes === 0 || this.closed) return;
-      }
-    } catch (error) {
-      // The batch rolled back whole; the next poll tries again. A record deleted while its batch
-      // ran (a foreign key violation) is simply gone by then: not worth a log line.
-      const foreignKeyViolation = (error as { code?: string }).code === '23503';
-      if (!this.closed && !foreignKeyViolation) console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: describeError(error) }));
-    }
-  }
-
-  private async checkWaiters(): Promise<void> {
-    for (const waiter of [...this.waiters]) {
-      const left = await this.db
-        .selectFrom('text_index_queue')
-        .select('seq')
-        .where('dataset_id', '=', waiter.datasetId)
-        .where('seq', '<=', waiter.target)
-        .limit(1)
-        .executeTakeFirst();
-      if (!left) this.release(waiter);
-    }
-  }
-
-  async caughtUp(datasetId: string): Promise<void> {
-    const row = await this.db.selectFrom('text_index_queue').select((eb) => eb.fn.max('seq').as('target')).where('dataset_id', '=', datasetId).executeTakeFirst();
-    if (row?.target === null || row?.target === undefined) return;
-    const target = Number(row.target);
-    await new Promise<void>((resolve) => {
-      const waiter = { datasetId, target, resolve, timer: setTimeout(() => this.release(waiter), TEXT_INDEX_WAIT_MS) };
-      this.waiters.push(waiter);
-      this.wake();
-    });
-  }
-
-  private release(waiter: (typeof this.waiters)[number]): void {
-    clearTimeout(waiter.timer);
-    this.waiters = this.waiters.filter((w) => w !== waiter);
-    waiter.resolve();
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.poll);
-    for (const waiter of [...this.waiters]) this.release(waiter);
-    await this.running;
-  }
-}
-
 export function startSqliteTextIndexer(sqlite: SQLite.Database): TextIndexer {
   return sqlite.memory ? new SqliteInProcessIndexer(sqlite) : new SqliteWorkerIndexer(sqlite, sqlite.name);
-}
-
-export function startPostgresTextIndexer(db: Kysely<Tables>): TextIndexer {
-  return new PostgresIndexer(db);
 }
 
 /** An error as a log line can carry it (one cloned from a worker thread may be a plain object). */
