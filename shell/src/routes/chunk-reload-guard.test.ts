@@ -35,6 +35,18 @@ describe('chunk reload guard', () => {
     expect(reloadAfterChunkError(new Error('other'), deps)).toBe(false);
   });
 
+  it('never reloads while the browser is offline, and does once it is back', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    let online = false;
+    const deps = { storage, reload, now: () => 1_000_000, online: () => online };
+    expect(reloadAfterChunkError(chunkError(), deps)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    online = true;
+    expect(reloadAfterChunkError(chunkError(), deps)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('shouldReload with no previous reload', () => {
     expect(shouldReload(5, undefined)).toBe(true);
   });

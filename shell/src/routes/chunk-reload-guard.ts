@@ -13,14 +13,17 @@ export function shouldReload(now: number, lastReloadAt: number | undefined): boo
 }
 
 /**
- * Reloads the page after a chunk-load failure unless it already did within 60 s.
+ * Reloads the page after a chunk-load failure unless it already did within 60 s, or the browser
+ * is offline (the chunk failed because the connection dropped: a reload would replace the page,
+ * and the answers kept for later, with the browser's offline error page).
  * Returns whether a reload was triggered, so callers can show the error otherwise.
  */
 export function reloadAfterChunkError(
   error: unknown,
-  deps: { now?: () => number; storage?: Pick<Storage, 'getItem' | 'setItem'>; reload?: () => void } = {},
+  deps: { now?: () => number; storage?: Pick<Storage, 'getItem' | 'setItem'>; reload?: () => void; online?: () => boolean } = {},
 ): boolean {
   if (!isChunkLoadError(error)) return false;
+  if (!(deps.online ?? (() => globalThis.navigator?.onLine ?? true))()) return false;
   const now = (deps.now ?? Date.now)();
   const storage = deps.storage ?? globalThis.sessionStorage;
   const last = storage?.getItem(STORAGE_KEY);
