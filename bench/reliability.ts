@@ -15,7 +15,7 @@
  *     the flood), the flood's answers by status, the server's peak RSS.
  * Prints plain `name: value` lines. Run from the repo root: `npx tsx bench/reliability.ts`.
  */
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -255,7 +255,11 @@ async function abuse() {
   // Under scripts/with-postgres.mjs the server runs on a fresh PostgreSQL database.
   const adminUrl = process.env.SCHOLIA_TEST_DATABASE_URL;
   const scratch = adminUrl?.startsWith('postgres') ? await createScratchDatabase(adminUrl) : undefined;
-  const child = await startChildServer({ env: { SCHOLIA_LOG_LEVEL: 'warn', ...(scratch ? { SCHOLIA_DATABASE_URL: scratch.url } : {}) } });
+  // The compiled server, as `npm start` runs it (from the sources, the TypeScript loader in the
+  // server and in each worker thread adds tens of MB to the RSS measured).
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('../scripts/build-server.mjs', import.meta.url))], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
+  const child = await startChildServer({ compiled: true, env: { SCHOLIA_LOG_LEVEL: 'warn', ...(scratch ? { SCHOLIA_DATABASE_URL: scratch.url } : {}) } });
   try {
     const world = await seedAbuseWorld(child.url, { records: ABUSE_RECORDS, abusers: ABUSE_CLIENTS, ownerApiKey: CHILD_OWNER.apiKey });
     const pid = child.process.pid!;
