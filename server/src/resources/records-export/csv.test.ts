@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRow } from './csv.js';
-
-/** A reader of RFC 4180 text, to check that what csvRow writes reads back the same. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += c;
-  }
-  return rows;
-}
+import { parseCsv } from '../../../test/csv-reader.js';
 
 describe('csvCell', () => {
   it('leaves plain text alone and quotes commas, quotes and line breaks', () => {

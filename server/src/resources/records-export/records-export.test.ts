@@ -4,6 +4,7 @@ import { seedDataset, type SeededDataset } from '../../../test/dataset-fixtures.
 import { addMember, createPrincipals, createUser, FORBIDDEN, UNAUTHORIZED, type Principals, type TestUser } from '../../../test/fixtures.js';
 import { clientOf, type PrincipalName } from '../../../test/policy-matrix.js';
 import { startTestServer, OWNER, type TestServer } from '../../../test/test-server.js';
+import { parseCsv } from '../../../test/csv-reader.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -27,26 +28,6 @@ async function download(client: TestApi, format: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(typeof res.body).toBe('string');
   return { text: res.body as string, headers: res.headers };
-}
-
-/** RFC 4180 reader, to read the CSV export back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += c;
-  }
-  return rows;
 }
 
 beforeAll(async () => {
