@@ -1,47 +1,53 @@
 import type { Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tables } from '../tables.js';
 import { VersionedCopies } from './versioned-copies.js';
 
 // minRecords 0 never asks the database.
 const db = undefined as unknown as Kysely<Tables>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Fake clocks: the spacing is checked against build times the test sets, whatever the host's load.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] }));
+afterEach(() => vi.useRealTimers());
+
+/** A copies cache whose builds take `buildMs` and are counted. */
+function copiesWith(policy: { buildTimeFactor?: number }, buildMs: number) {
+  const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 0, ...policy }, 100, () => 1);
+  const counter = { builds: 0 };
+  const build = (version: number) => async () => {
+    counter.builds += 1;
+    await new Promise((r) => setTimeout(r, buildMs));
+    return { version };
+  };
+  const settle = async () => {
+    await vi.advanceTimersByTimeAsync(buildMs);
+    await copies.settled();
+  };
+  return { copies, counter, build, settle };
+}
 
 describe('rebuilding a copy while its dataset keeps changing', () => {
   it('waits at least buildTimeFactor times the last build before the next one', async () => {
-    const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 0, buildTimeFactor: 10 }, 100, () => 1);
-    let builds = 0;
-    const build = (version: number) => async () => {
-      builds += 1;
-      await sleep(30);
-      return { version };
-    };
+    const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10 }, 30);
     expect(await copies.ready(db, 'd', 1, '', build(1))).toBeUndefined();
-    await copies.settled();
+    await settle();
     expect(await copies.ready(db, 'd', 1, '', build(1))).toEqual({ version: 1 });
-    // The dataset changed: within ten build times (~300 ms) of the last check, no rebuild starts.
+    // The dataset changed: within ten build times (300 ms) of the last check, no rebuild starts.
+    await vi.advanceTimersByTimeAsync(200);
     await copies.ready(db, 'd', 2, '', build(2));
-    await copies.settled();
-    expect(builds).toBe(1);
-    await sleep(400);
+    expect(counter.builds).toBe(1);
+    await vi.advanceTimersByTimeAsync(100);
     await copies.ready(db, 'd', 2, '', build(2));
-    await copies.settled();
-    expect(builds).toBe(2);
+    await settle();
+    expect(counter.builds).toBe(2);
     expect(await copies.ready(db, 'd', 2, '', build(2))).toEqual({ version: 2 });
   });
 
   it('without a factor, rebuilds as soon as the cooldown allows', async () => {
-    const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 0 }, 100, () => 1);
-    let builds = 0;
-    const build = (version: number) => async () => {
-      builds += 1;
-      await sleep(30);
-      return { version };
-    };
+    const { copies, counter, build, settle } = copiesWith({}, 30);
     await copies.ready(db, 'd', 1, '', build(1));
-    await copies.settled();
+    await settle();
     await copies.ready(db, 'd', 2, '', build(2));
-    await copies.settled();
-    expect(builds).toBe(2);
+    await settle();
+    expect(counter.builds).toBe(2);
   });
 });
