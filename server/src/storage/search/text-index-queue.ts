@@ -24,10 +24,9 @@ export type TextIndexOp = (typeof TextIndexOp)[keyof typeof TextIndexOp];
 /** Rows per multi-row INSERT (3 parameters each, far below both databases' limits). */
 const PER_STATEMENT = 2_000;
 
-/** Queues records of a dataset for the text index; call inside the transaction that writes them. */
+/** Queues records of a dataset for the text index; call inside the transaction that writes them, after trimAppliedChanges. */
 export async function enqueueTextIndex(db: Kysely<Tables>, datasetId: string, rids: number[], op: TextIndexOp): Promise<void> {
   if (rids.length === 0) return;
-  await trimAppliedChanges(db);
   for (let start = 0; start < rids.length; start += PER_STATEMENT) {
     const rows = rids.slice(start, start + PER_STATEMENT).map((rid) => sql`(${datasetId}, ${rid}, ${op})`);
     await sql`INSERT INTO text_index_queue (dataset_id, rid, op) VALUES ${sql.join(rows)}`.execute(db);
@@ -45,7 +44,7 @@ export async function enqueueTextIndexDrop(db: Kysely<Tables>, datasetId: string
  * write, in its transaction: the indexer never writes the records' file, and nothing writes it
  * between requests.
  */
-async function trimAppliedChanges(db: Kysely<Tables>): Promise<void> {
+export async function trimAppliedChanges(db: Kysely<Tables>): Promise<void> {
   await sql`DELETE FROM text_index_queue WHERE seq <= (SELECT through FROM ${sql.raw(TEXT_SCHEMA)}.text_index_state)`.execute(db);
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { Tables } from '../tables.js';
 import { indexRecordTexts, type TextIndexField } from './text-index.js';
-import { enqueueTextIndex, TextIndexOp } from './text-index-queue.js';
+import { enqueueTextIndex, TextIndexOp, trimAppliedChanges } from './text-index-queue.js';
 
 /**
  * What a write transaction tells the text index, whatever the database. Call inside it.
@@ -25,12 +25,14 @@ export async function recordTextsWritten(db: Kysely<Tables>, datasetId: string, 
     await indexRecordTexts(db, 'postgres', datasetId, fields, records); // an upsert: replaced words go
     return;
   }
+  await trimAppliedChanges(db);
   await enqueueTextIndex(db, datasetId, records.filter((r) => r.fresh).map((r) => r.rid), TextIndexOp.insert);
   await enqueueTextIndex(db, datasetId, records.filter((r) => !r.fresh).map((r) => r.rid), TextIndexOp.update);
 }
 
 /** Deleted records' words. PostgreSQL's index rows go with the records (ON DELETE CASCADE). */
 export async function recordTextsDeleted(db: Kysely<Tables>, datasetId: string, rids: number[]): Promise<void> {
-  if (dialectOf(db) === 'postgres') return;
+  if (dialectOf(db) === 'postgres' || rids.length === 0) return;
+  await trimAppliedChanges(db);
   await enqueueTextIndex(db, datasetId, rids, TextIndexOp.remove);
 }
