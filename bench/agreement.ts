@@ -6,7 +6,8 @@
  * (the SDK's way of logging answers), then times GET /datasets/{id}/agreement: BENCH_RUNS (5) runs
  * after one warm-up, unfiltered and with a metadata filter, wall-clock and server CPU. The warm-up
  * leaves the answers in the server's memory; `agreement_after_write` times requests that each
- * follow a response change, which the server writes into the answers it keeps.
+ * follow a response change, which the server writes into the answers it keeps;
+ * `agreement_after_bulk_write` those that follow a bulk record write, after which the answers are read again.
  *
  *   npx tsx bench/agreement.ts
  *   node scripts/with-postgres.mjs npx tsx bench/agreement.ts
@@ -111,6 +112,13 @@ async function main() {
     await time('agreement_after_write', '', async (run) => {
       const values = { ...response.values, rating: { value: 1 + ((response.values.rating.value + run) % 5) } };
       await call('PUT', `/responses/${response.id}`, { status: 'submitted', values });
+    });
+    // A bulk write of one record's answers: the kept answers cannot follow it, so each request reads them all again.
+    await time('agreement_after_bulk_write', '', async (run) => {
+      const values = { ...response.values, rating: { value: 1 + ((response.values.rating.value + run + 1) % 5) } };
+      await call('PUT', `/datasets/${dataset.id}/records/bulk`, {
+        items: [{ id: first.id, responses: [{ user_id: response.user_id, status: 'submitted', values }] }],
+      });
     });
     const result = await call('GET', `/datasets/${dataset.id}/agreement`);
     for (const q of result.questions) print(`alpha_${q.question.name}`, q.alpha?.toFixed(3) ?? 'null');
