@@ -14,7 +14,7 @@ let config: AppConfig | undefined;
 let database: Database;
 try {
   config = readConfig();
-  database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, textIndexer: false });
+  database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, textIndexer: false, searchReader: false });
   await ensureSharedSecret(database, config);
 } catch (error) {
   exitWithStartupFailure('The Scholia job worker', error, config);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { ensureFirstOwner } from '../src/bootstrap/first-owner.js';
 import { readConfig } from '../src/config.js';
-import { openDatabase } from '../src/storage/open-database.js';
+import { openDatabase, type OpenDatabaseOptions } from '../src/storage/open-database.js';
 
 export const OWNER = { username: 'owner', password: 'owner-password-1', apiKey: 'owner.apikey' };
 
@@ -25,7 +25,9 @@ export interface TestServer {
  * SCHOLIA_TEST_DATABASE_URL names a PostgreSQL server, a fresh database created there) and the
  * first owner of OWNER.
  */
-export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string; textIndexer?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; dataDir?: string; textIndexer?: boolean; searchReader?: OpenDatabaseOptions['searchReader'] } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-test-'));
   // PostgreSQL: a fresh database per server (dropped on close), unless the caller names one.
   // A caller-provided data folder (restart tests) maps to one database kept across servers.
@@ -42,7 +44,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     SCHOLIA_LOGIN_RATE_LIMIT: '1000',
     ...options.env,
   });
-  const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, textIndexer: options.textIndexer });
+  const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, textIndexer: options.textIndexer, searchReader: options.searchReader });
   await ensureFirstOwner(database.db, OWNER);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -44,10 +44,10 @@ export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: stri
   if (!postgresUrl.startsWith('postgres')) throw new Error('the target must be a postgres:// URL');
   const log = options.log ?? (() => {});
   // Neither side indexes text in the background: the copy builds the target's indexes itself.
-  const source = await openDatabase(`sqlite:${sqliteFile}`, { textIndexer: false });
+  const source = await openDatabase(`sqlite:${sqliteFile}`, { textIndexer: false, searchReader: false });
   let target: Database | undefined;
   try {
-    target = await openDatabase(postgresUrl, { textIndexer: false });
+    target = await openDatabase(postgresUrl, { textIndexer: false, searchReader: false });
     const raw = sqliteHandle(source.db);
     const present = (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
       .map((row) => row.name)

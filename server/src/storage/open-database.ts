@@ -5,7 +5,8 @@ import type { Database, DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { preparePgvector } from './search/pgvector.js';
 import { attachTextIndexFile, prepareTextIndexFile } from './search/text-index-file.js';
-import { NO_TEXT_INDEXER, startSqliteTextIndexer, type TextIndexer } from './search/text-indexer.js';
+import { sameConnectionReads, SqliteSearchReads } from './search/search-reader.js';
+import { NO_TEXT_INDEXER, startSqliteTextIndexer } from './search/text-indexer.js';
 import type { Tables } from './tables.js';
 import { assertWritableFolder, assertWritableSqlite } from './writable-storage.js';
 
@@ -21,6 +22,12 @@ export interface OpenDatabaseOptions {
    * database does: an external job worker leaves it to the server.
    */
   textIndexer?: boolean;
+  /**
+   * Whether a search may read on a thread of its own (storage/search/search-reader.ts; default
+   * true, SQLite files only); `every-statement` sends every search statement there (tests).
+   * Processes that run no searches (an external job worker, a copy) leave it off.
+   */
+  searchReader?: boolean | 'every-statement';
 }
 
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
@@ -29,13 +36,21 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   if (database.dialect === 'postgres') await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
   else prepareTextIndexFile(sqliteHandle(database.db));
   if (options.textIndexer !== false && database.dialect === 'sqlite') database.textIndexer = startSqliteTextIndexer(sqliteHandle(database.db));
+  if (options.searchReader !== false && database.dialect === 'sqlite') database.searchReads = sqliteSearchReads(database.db, options.searchReader === 'every-statement');
   return database;
 }
 
-/** Stops the text indexer before the connection closes. */
-function closing(indexerOf: () => TextIndexer, close: () => Promise<void>): () => Promise<void> {
+/** A SQLite file's search reader thread; an in-memory database cannot be opened by another connection. */
+function sqliteSearchReads(db: Kysely<Tables>, everyStatement: boolean) {
+  const sqlite = sqliteHandle(db);
+  if (sqlite.memory) return sameConnectionReads(db);
+  return new SqliteSearchReads(db, sqlite.name, (reader) => sqliteHandles.set(reader, sqlite), everyStatement);
+}
+
+/** Stops the text indexer and the search reader before the connection closes. */
+function closing(database: () => Database, close: () => Promise<void>): () => Promise<void> {
   return async () => {
-    await indexerOf().close();
+    await Promise.all([database().textIndexer.close(), database().searchReads.close()]);
     await close();
   };
 }
@@ -60,7 +75,13 @@ function openSqlite(file: string): Database {
   attachTextIndexFile(sqlite, file);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
-  const database: Database = { db, dialect: 'sqlite', textIndexer: NO_TEXT_INDEXER, close: closing(() => database.textIndexer, () => db.destroy()) };
+  const database: Database = {
+    db,
+    dialect: 'sqlite',
+    textIndexer: NO_TEXT_INDEXER,
+    searchReads: sameConnectionReads(db),
+    close: closing(() => database, () => db.destroy()),
+  };
   return database;
 }
 
@@ -102,7 +123,13 @@ async function openPostgres(url: string, warm: boolean): Promise<Database> {
   if (warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
-  const database: Database = { db, dialect: 'postgres', textIndexer: NO_TEXT_INDEXER, close: closing(() => database.textIndexer, () => db.destroy()) };
+  const database: Database = {
+    db,
+    dialect: 'postgres',
+    textIndexer: NO_TEXT_INDEXER,
+    searchReads: sameConnectionReads(db),
+    close: closing(() => database, () => db.destroy()),
+  };
   return database;
 }
 

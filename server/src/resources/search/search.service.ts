@@ -89,6 +89,8 @@ interface PageEntry {
  */
 export async function searchRecords(database: Database, user: UserRow, datasetId: string, body: SearchBody, options: SearchOptions): Promise<SearchResult> {
   const { db } = database;
+  // The heavy statements (text, filters, sort) run off the event loop where the database allows.
+  const reader = database.searchReads.readerFor(user.id);
   const { dataset, isMember } = await getDatasetForUserOrThrow(db, datasetId, user.id);
   if (options.me) await requireMember(db, user, dataset.workspace_id, isMember);
   else await requireAdminMember(db, user, dataset.workspace_id, isMember);
@@ -174,7 +176,7 @@ export async function searchRecords(database: Database, user: UserRow, datasetId
     const window = Math.min(options.offset + options.limit, SIMILARITY_WINDOW);
     if (matchesNothing || options.offset >= window) return { items: [], total: 0 };
     const restricted = textMatch !== undefined || filters.length > 0;
-    const candidateRids = restricted ? await withinBudget(db, async (q) => listMatchingRids(q, await withTextPlan(q, search))) : undefined;
+    const candidateRids = restricted ? await withinBudget(reader, async (q) => listMatchingRids(q, await withTextPlan(q, search))) : undefined;
     await slices.between();
     // The vectors are searched in memory, from a copy loaded once per version.
     const hits = await slices.outside(
@@ -186,7 +188,7 @@ export async function searchRecords(database: Database, user: UserRow, datasetId
     total = scored.length;
     if (sort.length > 0) {
       const scoreOf = new Map(scored.map((hit) => [hit.rid, hit.score]));
-      const ordered = await withinBudget(db, (q) => sortRids(q, dataset.id, scored.map((hit) => hit.rid), sort));
+      const ordered = await withinBudget(reader, (q) => sortRids(q, dataset.id, scored.map((hit) => hit.rid), sort));
       page = ordered.slice(options.offset, options.offset + options.limit).map((rid) => ({ rid, score: scoreOf.get(rid) ?? null }));
     } else {
       page = scored.slice(options.offset, options.offset + options.limit);
@@ -194,7 +196,7 @@ export async function searchRecords(database: Database, user: UserRow, datasetId
   } else if (matchesNothing) {
     return { items: [], total: 0 };
   } else {
-    ({ page, total } = await withinBudget(db, (q) => pageOfMatches(q, db, search, settings, options, slices)));
+    ({ page, total } = await withinBudget(reader, (q) => pageOfMatches(q, db, search, settings, options, slices)));
   }
 
   await slices.between();
