@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScriptSettings } from '../start-script.js';
 
 /**
  * The real server (`src/server.ts`) as a child process, the way an install runs it: its own data
@@ -45,15 +46,17 @@ export function tempDataDir(prefix = 'scholia-rel-'): string {
 export interface ChildServerOptions {
   dataDir?: string;
   env?: Record<string, string>;
-  /** Run the compiled server (`dist/server.js`, what `npm start` runs; build it first) instead of the sources. */
+  /** Run the compiled server as `npm start` runs it (its node flags and memory settings; build it first) instead of the sources. */
   compiled?: boolean;
 }
 
 function spawnServer(options: ChildServerOptions, dataDir: string, port: number, user?: { uid: number; gid: number }): ChildProcess {
-  const entry = options.compiled ? ['--conditions=scholia-compiled', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
-  return spawn(process.execPath, entry, {
+  const compiled = startScriptSettings();
+  const start = options.compiled ? { env: compiled.env, args: [...compiled.nodeArgs, 'dist/server.js'] } : { env: {}, args: ['--import', 'tsx', 'src/server.ts'] };
+  return spawn(process.execPath, start.args, {
     cwd: serverDir,
     env: {
+      ...start.env,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
       SCHOLIA_DATA_DIR: dataDir,
