@@ -114,6 +114,15 @@ test.describe('annotation layout', () => {
     await expectInViewport(page, page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel'));
     await page.keyboard.press('Escape');
     await expect(page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel')).toBeHidden();
+    // The guidelines open from the menu; closing them (a tap outside the menu closes it too) focuses the menu button.
+    // Escape closed the menu with the filters.
+    await expect(page.getByTestId('page-menu')).toBeHidden();
+    await page.locator('.mfe-ann-page__menu > summary').click();
+    await page.getByTestId('guidelines-toggle').click();
+    await page.getByTestId('guidelines-drawer').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('guidelines-drawer')).toHaveCount(0);
+    await expect(page.getByTestId('page-menu')).toBeHidden();
+    await expect(page.locator('.mfe-ann-page__menu > summary')).toBeFocused();
     await page.mouse.wheel(0, 3000);
     await expectInViewport(page, submitButton(page));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

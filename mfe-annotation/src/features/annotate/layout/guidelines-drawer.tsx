@@ -4,7 +4,8 @@ import { Markdown } from '../components/markdown.js';
 
 /**
  * The dataset's guidelines in a drawer over the right of the page, opened from the header;
- * Escape or the close button shuts it and gives focus back to the button that opened it.
+ * Escape or the close button shuts it and gives focus back to the button that opened it, or to
+ * the menu holding that button when the menu closed meanwhile (a phone's page menu).
  */
 export function GuidelinesDrawer({ guidelines, onClose }: { guidelines: string | null | undefined; onClose: () => void }) {
   const { t } = useTranslation('annotation');
@@ -12,7 +13,7 @@ export function GuidelinesDrawer({ guidelines, onClose }: { guidelines: string |
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     closeButton.current?.focus();
-    return () => opener?.focus?.();
+    return () => focusVisible(opener);
   }, []);
   return (
     <aside
@@ -34,4 +35,14 @@ export function GuidelinesDrawer({ guidelines, onClose }: { guidelines: string |
       </div>
     </aside>
   );
+}
+
+/** Focuses `element`, or the summary of the outermost closed <details> hiding it. */
+export function focusVisible(element: HTMLElement | null): void {
+  if (!element?.isConnected) return;
+  let target: HTMLElement = element;
+  for (let details = element.closest('details'); details; details = details.parentElement?.closest('details') ?? null) {
+    if (!details.open) target = details.querySelector(':scope > summary') ?? target;
+  }
+  target.focus();
 }
