@@ -40,9 +40,10 @@ function run(): void {
     }
   } catch (error) {
     // The batch rolled back as a whole (nothing half-applied): tried again shortly. A busy file
-    // (another connection changing its schema) passes; anything else is reported each time.
+    // (another connection changing its schema, or writing since this batch's snapshot:
+    // SQLITE_BUSY_SNAPSHOT) passes; anything else is reported each time.
     const { code, message } = error as { code?: string; message?: string };
-    if (code !== 'SQLITE_BUSY') parentPort!.postMessage({ error: `${code ?? ''} ${message ?? String(error)}` });
+    if (!code?.startsWith('SQLITE_BUSY')) parentPort!.postMessage({ error: `${code ?? ''} ${message ?? String(error)}` });
     return runSoon(RETRY_MS);
   }
   if (drained.changes > 0) {
