@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { TooManyRequestsError } from '../errors.js';
+import { RecentUsage } from './recent-usage.js';
 import { USER_BUSY_RETRY_AFTER_SECONDS, USER_MAX_ADMITTED_EXPENSIVE, USER_QUEUE_WAIT_MS } from './work-limits.js';
 
 /**
@@ -25,17 +26,11 @@ interface UserWork {
 /** Milliseconds a user's slot time takes to count half as much. */
 const USAGE_HALF_LIFE_MS = 2_000;
 
-
-interface Usage {
-  ms: number;
-  at: number;
-}
-
 export class UserWorkSlots {
   private running = 0;
   private dispatchScheduled = false;
   private readonly workByUser = new Map<string, UserWork>();
-  private readonly usageByUser = new Map<string, Usage>();
+  private readonly usage = new RecentUsage(USAGE_HALF_LIFE_MS);
 
   constructor(private readonly maxRunning: number) {}
 
@@ -48,8 +43,7 @@ export class UserWorkSlots {
     try {
       return await work();
     } finally {
-      const now = performance.now();
-      this.usageByUser.set(userId, { ms: this.usage(userId, now) + (now - started), at: now });
+      this.usage.add(userId, performance.now() - started);
       mine.running -= 1;
       this.running -= 1;
       this.forget(userId, mine);
@@ -95,7 +89,7 @@ export class UserWorkSlots {
       let best: [number, number] = [Infinity, Infinity];
       for (const [userId, work] of this.workByUser) {
         if (work.waiting.length === 0) continue;
-        const rank: [number, number] = [work.running + work.waiting.length, this.usage(userId, now)];
+        const rank: [number, number] = [work.running + work.waiting.length, this.usage.of(userId, now)];
         if (rank[0] < best[0] || (rank[0] === best[0] && rank[1] < best[1])) [chosen, best] = [work, rank];
       }
       if (!chosen || (this.running >= this.maxRunning && best[0] > 1)) return;
@@ -105,16 +99,10 @@ export class UserWorkSlots {
     }
   }
 
-  private usage(userId: string, now: number): number {
-    const usage = this.usageByUser.get(userId);
-    return usage ? usage.ms * 0.5 ** ((now - usage.at) / USAGE_HALF_LIFE_MS) : 0;
-  }
-
   private forget(userId: string, mine: UserWork) {
     if (mine.running > 0 || mine.waiting.length > 0) return;
     this.workByUser.delete(userId);
-    // Past a few half-lives the usage no longer orders anyone.
-    if (this.usage(userId, performance.now()) < 1) this.usageByUser.delete(userId);
+    this.usage.forgetIfIdle(userId);
   }
 }
 

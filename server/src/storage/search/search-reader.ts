@@ -10,6 +10,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { RecentUsage } from '../../lib/recent-usage.js';
 import type { Tables } from '../tables.js';
 import { startSearchWorker } from './search-worker.js';
 import type { ReadAnswer, ReadRequest } from './search-reader.worker.js';
@@ -61,16 +62,11 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-interface Usage {
-  ms: number;
-  at: number;
-}
-
 export class SqliteSearchReads implements SearchReads {
   private worker: Worker | undefined;
   private running: (Pending & { id: number }) | undefined;
   private readonly queue: Pending[] = [];
-  private readonly usageByOwner = new Map<string, Usage>();
+  private readonly usage = new RecentUsage(USAGE_HALF_LIFE_MS);
   private nextId = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -136,7 +132,7 @@ export class SqliteSearchReads implements SearchReads {
     const now = performance.now();
     let chosen = 0;
     for (let i = 1; i < this.queue.length; i++) {
-      if (this.usage(this.queue[i].owner, now) < this.usage(this.queue[chosen].owner, now)) chosen = i;
+      if (this.usage.of(this.queue[i].owner, now) < this.usage.of(this.queue[chosen].owner, now)) chosen = i;
     }
     const [pending] = this.queue.splice(chosen, 1);
     this.statementsOnThread += 1;
@@ -160,7 +156,7 @@ export class SqliteSearchReads implements SearchReads {
     this.running = undefined;
     const now = performance.now();
     // The statement's own time on the thread: its wait in the queue is not its user's doing.
-    this.usageByOwner.set(running.owner, { ms: this.usage(running.owner, now) + answer.ms, at: now });
+    this.usage.add(running.owner, answer.ms, now);
     if (answer.ms >= LONG_STATEMENT_MS) this.offLoopUntil.set(running.owner, now + OFF_LOOP_FOR_MS);
     if ('rows' in answer) running.resolve(answer.rows);
     else running.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
@@ -194,15 +190,10 @@ export class SqliteSearchReads implements SearchReads {
     clearTimeout(timer);
   }
 
-  private usage(owner: string, now: number): number {
-    const usage = this.usageByOwner.get(owner);
-    return usage ? usage.ms * 0.5 ** ((now - usage.at) / USAGE_HALF_LIFE_MS) : 0;
-  }
-
   /** Past a few half-lives a user's time no longer orders anyone. */
   private forgetIdleOwners(now: number): void {
-    if (this.usageByOwner.size + this.offLoopUntil.size < 1_000) return;
-    for (const [owner] of this.usageByOwner) if (this.usage(owner, now) < 1) this.usageByOwner.delete(owner);
+    if (this.usage.size + this.offLoopUntil.size < 1_000) return;
+    this.usage.forgetIdle(now);
     for (const [owner, until] of this.offLoopUntil) if (until < now) this.offLoopUntil.delete(owner);
   }
 }
