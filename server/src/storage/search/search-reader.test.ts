@@ -80,6 +80,19 @@ describe('search statements on the reader thread (SQLite file)', () => {
     expect(finished).toEqual(['flood-1', 'single', 'flood-2', 'flood-3']);
   });
 
+  it('runs statements on the server connection when the thread cannot start, and does not retry at once', async () => {
+    const { database } = await open('every-statement');
+    await database.db.insertInto('workspaces').values({ id: 'w1', name: 'kept', inserted_at: '2026-01-01', updated_at: '2026-01-01' }).execute();
+    // A thread whose database file cannot be opened fails as it starts.
+    const broken = new SqliteSearchReads(database.db, path.join(os.tmpdir(), 'no-such-folder', 'x.db'), () => {}, true);
+    const reader = broken.readerFor('user-a');
+    expect(await reader.selectFrom('workspaces').select('name').execute()).toEqual([{ name: 'kept' }]);
+    expect(broken.statementsOnThread).toBe(1);
+    expect(await reader.selectFrom('workspaces').select('id').execute()).toEqual([{ id: 'w1' }]);
+    expect(broken.statementsOnThread).toBe(1);
+    await broken.close();
+  });
+
   it('fails statements still waiting when the database closes', async () => {
     const { database, reads } = await open('every-statement');
     const reader = reads.readerFor('user-a');

@@ -47,6 +47,8 @@ export const sameConnectionReads = (db: Db): SearchReads => ({ readerFor: () => 
 const LONG_STATEMENT_MS = 12;
 /** How long after their last long statement a user's statements keep running on the worker thread. */
 const OFF_LOOP_FOR_MS = 10_000;
+/** After the thread fails, statements stay on the server's connection this long before a new thread is tried. */
+const THREAD_RETRY_AFTER_MS = 10_000;
 /** An idle thread is stopped after this long (its connection's cache and heap are released). */
 const IDLE_STOP_MS = 30_000;
 /** Milliseconds a user's thread time takes to count half as much. */
@@ -72,6 +74,8 @@ export class SqliteSearchReads implements SearchReads {
   private closed = false;
   /** Statements run on the thread so far (tests tell where a statement ran by it). */
   statementsOnThread = 0;
+  /** When the thread last failed or stopped unasked. */
+  private lostAt = Number.NEGATIVE_INFINITY;
   /** Per user who ran a long statement: until when their statements run on the thread. */
   private readonly offLoopUntil = new Map<string, number>();
 
@@ -102,8 +106,14 @@ export class SqliteSearchReads implements SearchReads {
 
   private async execute<R>(owner: string, query: CompiledQuery): Promise<QueryResult<R>> {
     const started = performance.now();
-    if (this.everyStatement || (this.offLoopUntil.get(owner) ?? 0) > started) {
-      return { rows: (await this.read(owner, query.sql, query.parameters)) as R[] };
+    const threadUp = started - this.lostAt >= THREAD_RETRY_AFTER_MS;
+    if (threadUp && (this.everyStatement || (this.offLoopUntil.get(owner) ?? 0) > started)) {
+      try {
+        return { rows: (await this.read(owner, query.sql, query.parameters)) as R[] };
+      } catch (error) {
+        // The thread failed (not the statement): the statement runs on the server's connection.
+        if (!(error instanceof ReaderThreadLost)) throw error;
+      }
     }
     const result = await this.db.executeQuery<R>(query);
     const now = performance.now();
@@ -144,8 +154,8 @@ export class SqliteSearchReads implements SearchReads {
   private start(): Worker {
     const worker = startSearchWorker('search-reader', { file: this.file, cacheMiB: READER_CACHE_MIB });
     worker.on('message', (answer: ReadAnswer) => this.answered(answer));
-    worker.on('error', (error) => this.lost(worker, error));
-    worker.on('exit', (code) => this.lost(worker, new Error(`the search reader thread stopped (${code})`)));
+    worker.on('error', (error) => this.lost(worker, new ReaderThreadLost('the search reader thread failed', { cause: error })));
+    worker.on('exit', (code) => this.lost(worker, new ReaderThreadLost(`the search reader thread stopped (${code})`)));
     worker.unref();
     return worker;
   }
@@ -165,14 +175,17 @@ export class SqliteSearchReads implements SearchReads {
     else this.idleTimer = setTimeout(() => void this.stopWorker(), IDLE_STOP_MS).unref();
   }
 
-  /** The thread failed or stopped: the statement under way fails; the next one starts a new thread. */
-  private lost(worker: Worker, error: Error): void {
+  /**
+   * The thread failed or stopped: its statements, the one under way and those waiting, go back to
+   * their searches, which run them on the server's connection, as every search does for a while.
+   */
+  private lost(worker: Worker, error: ReaderThreadLost): void {
     if (this.worker !== worker) return;
     this.worker = undefined;
-    const running = this.running;
+    this.lostAt = performance.now();
+    this.running?.reject(error);
     this.running = undefined;
-    running?.reject(error);
-    if (!this.closed) this.dispatch();
+    this.failAll(error);
   }
 
   private failAll(error: Error): void {
@@ -197,6 +210,8 @@ export class SqliteSearchReads implements SearchReads {
     for (const [owner, until] of this.offLoopUntil) if (until < now) this.offLoopUntil.delete(owner);
   }
 }
+
+class ReaderThreadLost extends Error {}
 
 /** A Kysely driver whose one connection hands each statement to `execute`. Reads only: no transactions. */
 class ReaderDriver implements Driver {
