@@ -47,12 +47,19 @@ function sqliteSearchReads(db: Kysely<Tables>, everyStatement: boolean) {
   return new SqliteSearchReads(db, sqlite.name, (reader) => sqliteHandles.set(reader, sqlite), everyStatement);
 }
 
-/** Stops the text indexer and the search reader before the connection closes. */
-function closing(database: () => Database, close: () => Promise<void>): () => Promise<void> {
-  return async () => {
-    await Promise.all([database().textIndexer.close(), database().searchReads.close()]);
-    await close();
+/** A handle with no background work yet (openDatabase starts it where it applies); closing stops that work before the connection. */
+function newDatabase(db: Kysely<Tables>, dialect: DialectName): Database {
+  const database: Database = {
+    db,
+    dialect,
+    textIndexer: NO_TEXT_INDEXER,
+    searchReads: sameConnectionReads(db),
+    async close() {
+      await Promise.all([database.textIndexer.close(), database.searchReads.close()]);
+      await db.destroy();
+    },
   };
+  return database;
 }
 
 function openSqlite(file: string): Database {
@@ -75,14 +82,7 @@ function openSqlite(file: string): Database {
   attachTextIndexFile(sqlite, file);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
-  const database: Database = {
-    db,
-    dialect: 'sqlite',
-    textIndexer: NO_TEXT_INDEXER,
-    searchReads: sameConnectionReads(db),
-    close: closing(() => database, () => db.destroy()),
-  };
-  return database;
+  return newDatabase(db, 'sqlite');
 }
 
 /** Pages of write-ahead log (4 KiB each) past which the server's own connection checkpoints. */
@@ -123,14 +123,7 @@ async function openPostgres(url: string, warm: boolean): Promise<Database> {
   if (warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
-  const database: Database = {
-    db,
-    dialect: 'postgres',
-    textIndexer: NO_TEXT_INDEXER,
-    searchReads: sameConnectionReads(db),
-    close: closing(() => database, () => db.destroy()),
-  };
-  return database;
+  return newDatabase(db, 'postgres');
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
