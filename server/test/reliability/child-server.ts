@@ -50,9 +50,14 @@ export interface ChildServerOptions {
   compiled?: boolean;
 }
 
+/** `npm start`'s environment and node flags before the compiled entry. */
+function compiledStart(): { env: Record<string, string>; args: string[] } {
+  const { env, nodeArgs } = startScriptSettings();
+  return { env, args: [...nodeArgs, 'dist/server.js'] };
+}
+
 function spawnServer(options: ChildServerOptions, dataDir: string, port: number, user?: { uid: number; gid: number }): ChildProcess {
-  const compiled = startScriptSettings();
-  const start = options.compiled ? { env: compiled.env, args: [...compiled.nodeArgs, 'dist/server.js'] } : { env: {}, args: ['--import', 'tsx', 'src/server.ts'] };
+  const start = options.compiled ? compiledStart() : { env: {}, args: ['--import', 'tsx', 'src/server.ts'] };
   return spawn(process.execPath, start.args, {
     cwd: serverDir,
     env: {
