@@ -114,9 +114,9 @@ test.describe('annotation layout', () => {
     await expectInViewport(page, page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel'));
     await page.keyboard.press('Escape');
     await expect(page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel')).toBeHidden();
-    // The guidelines open from the menu; closing them (a tap outside the menu closes it too) focuses the menu button.
     // Escape closed the menu with the filters.
     await expect(page.getByTestId('page-menu')).toBeHidden();
+    // The guidelines open from the menu; closing them (a tap outside the menu closes it too) focuses the menu button.
     await page.locator('.mfe-ann-page__menu > summary').click();
     await page.getByTestId('guidelines-toggle').click();
     await page.getByTestId('guidelines-drawer').getByRole('button', { name: 'Close' }).click();

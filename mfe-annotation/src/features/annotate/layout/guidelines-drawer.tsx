@@ -38,7 +38,7 @@ export function GuidelinesDrawer({ guidelines, onClose }: { guidelines: string |
 }
 
 /** Focuses `element`, or the summary of the outermost closed <details> hiding it. */
-export function focusVisible(element: HTMLElement | null): void {
+function focusVisible(element: HTMLElement | null): void {
   if (!element?.isConnected) return;
   let target: HTMLElement = element;
   for (let details = element.closest('details'); details; details = details.parentElement?.closest('details') ?? null) {
