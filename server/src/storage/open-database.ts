@@ -6,6 +6,8 @@ import { migrations } from './migrations/index.js';
 import { preparePgvector } from './search/pgvector.js';
 import { attachTextIndexFile, prepareTextIndexFile } from './search/text-index-file.js';
 import { sameConnectionReads, SqliteSearchReads } from './search/search-reader.js';
+import { PostgresSearchReads } from './search/postgres-search-reads.js';
+import { EXPENSIVE_MAX_RUNNING, SEARCH_TIME_BUDGET_MS } from '../lib/work-limits.js';
 import { NO_TEXT_INDEXER, startSqliteTextIndexer } from './search/text-indexer.js';
 import type { Tables } from './tables.js';
 import { assertWritableFolder, assertWritableSqlite } from './writable-storage.js';
@@ -23,15 +25,18 @@ export interface OpenDatabaseOptions {
    */
   textIndexer?: boolean;
   /**
-   * Whether a search may read on a thread of its own (storage/search/search-reader.ts; default
-   * true, SQLite files only); `every-statement` sends every search statement there (tests).
-   * Processes that run no searches (an external job worker, a copy) leave it off.
+   * Whether searches read through a reader of their own (default true): on a SQLite file a thread
+   * (storage/search/search-reader.ts; `every-statement` sends every search statement there, for
+   * tests), on PostgreSQL a pool (storage/search/postgres-search-reads.ts). Processes that run no
+   * searches (an external job worker, a copy) leave it off.
    */
   searchReader?: boolean | 'every-statement';
 }
 
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
-  const database = url.startsWith('postgres') ? await openPostgres(url, options.warmPool ?? false) : openSqlite(url.replace(/^sqlite:/, ''));
+  const database = url.startsWith('postgres')
+    ? await openPostgres(url, { warm: options.warmPool ?? false, searchPool: options.searchReader !== false })
+    : openSqlite(url.replace(/^sqlite:/, ''));
   await migrateToLatest(database);
   if (database.dialect === 'postgres') await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
   else prepareTextIndexFile(sqliteHandle(database.db));
@@ -103,7 +108,7 @@ function sqliteCacheMiB(): number {
  * costs a PostgreSQL backend start; a pool that closed its idle connections opened them again in
  * the first second of a burst of submits, which was that burst's slowest second.
  */
-async function openPostgres(url: string, warm: boolean): Promise<Database> {
+async function openPostgres(url: string, options: { warm: boolean; searchPool: boolean }): Promise<Database> {
   const { default: pg } = await import('pg');
   // count(*) and bigserial rids arrive as int8 text: rids stay far below 2^53, so read numbers.
   // jsonb stays text, as SQLite returns it: a parsed JSON string scalar (a suggestion value
@@ -117,13 +122,20 @@ async function openPostgres(url: string, warm: boolean): Promise<Database> {
     }) as typeof pg.types.getTypeParser,
   };
   const size = Number(process.env.SCHOLIA_DATABASE_POOL_SIZE ?? 10);
-  const pool = new pg.Pool({ connectionString: url, max: size, min: warm ? size : 0, types });
+  const pool = new pg.Pool({ connectionString: url, max: size, min: options.warm ? size : 0, types });
   // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.
   pool.on('error', () => {});
-  if (warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
+  if (options.warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
-  return newDatabase(db, 'postgres');
+  const database = newDatabase(db, 'postgres');
+  if (options.searchPool) {
+    // One connection per search that may run at once (the work slots' bound), opened when first used.
+    const searchPool = new pg.Pool({ connectionString: url, max: EXPENSIVE_MAX_RUNNING.postgres.read + 1, types, statement_timeout: SEARCH_TIME_BUDGET_MS });
+    searchPool.on('error', () => {});
+    database.searchReads = new PostgresSearchReads(searchPool);
+  }
+  return database;
 }
 
 const STATEMENT_CACHE_SIZE = 1000;

@@ -121,7 +121,8 @@ export async function searchRecords(database: Database, user: UserRow, datasetId
     if (parsed !== undefined) await database.textIndexer.caughtUp(dataset.id);
     if (parsed === undefined || !(await textIndexExists(db, dataset.id))) matchesNothing = true;
     else {
-      const expansions = await withinBudget(db, (q) => fuzzyExpansions(q, dataset.id, fuzzyTermsOf(parsed)));
+      const fuzzyTerms = fuzzyTermsOf(parsed);
+      const expansions = fuzzyTerms.length === 0 ? new Map<string, string[]>() : await withinBudget(reader, (q) => fuzzyExpansions(q, dataset.id, fuzzyTerms));
       const query = resolveTextQuery(parsed, expansions);
       const columns = settings.fields.map((_, i) => `c${i}`);
       if (query === undefined) matchesNothing = true;

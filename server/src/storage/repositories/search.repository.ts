@@ -327,11 +327,14 @@ export async function fuzzyExpansions(db: Db, datasetId: string, terms: { word: 
       SELECT word FROM ts_stat(${`SELECT doc FROM ${fts}`}) WHERE char_length(word) BETWEEN ${shortest} AND ${longest}`.execute(db);
     vocabulary = rows.map((row) => row.word);
   } else {
-    // A vocabulary table of the index in this connection's temp schema: nothing is stored.
-    await sql.raw(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${fts}_vocabulary USING fts5vocab(${TEXT_SCHEMA}, ${fts}, 'row')`).execute(db);
-    const { rows } = await sql<{ term: string }>`
-      SELECT term FROM ${sql.raw(`temp.${fts}_vocabulary`)} WHERE length(term) BETWEEN ${shortest} AND ${longest} AND term <> ${EVERY_RECORD_WORD}`.execute(db);
-    vocabulary = rows.map((row) => row.term);
+    // A vocabulary table of the index in the server connection's temp schema (nothing is stored;
+    // a search reader's read-only connection could not create it).
+    const handle = sqliteHandle(db);
+    handle.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${fts}_vocabulary USING fts5vocab(${TEXT_SCHEMA}, ${fts}, 'row')`);
+    vocabulary = handle
+      .prepare(`SELECT term FROM temp.${fts}_vocabulary WHERE length(term) BETWEEN ? AND ? AND term <> ?`)
+      .pluck()
+      .all(shortest, longest, EVERY_RECORD_WORD) as string[];
   }
   // Each term walks the whole vocabulary: other requests are served between terms.
   const slices = new EventLoopSlices();

@@ -28,8 +28,9 @@ type Db = Kysely<Tables>;
  * least of its time lately. The records' file is in WAL mode, so the thread reads every commit
  * made before its statement starts, as the server's connection does.
  *
- * PostgreSQL runs statements in its own processes, and an in-memory SQLite database cannot be
- * opened twice: there the search reads through the server's own query builder.
+ * PostgreSQL runs statements in its own processes: there searches read through a pool of their
+ * own (postgres-search-reads.ts). An in-memory SQLite database cannot be opened twice: there the
+ * search reads through the server's own query builder.
  */
 export interface SearchReads {
   /** The query builder the search of `owner` (a user id) reads through. */
