@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TooManyRequestsError } from '../errors.js';
 import { RecentUsage } from './recent-usage.js';
-import { USER_BUSY_RETRY_AFTER_SECONDS, USER_MAX_ADMITTED_EXPENSIVE, USER_QUEUE_WAIT_MS } from './work-limits.js';
+import { TOO_MANY_ANSWER_DELAY_MS, USER_BUSY_RETRY_AFTER_SECONDS, USER_MAX_ADMITTED_EXPENSIVE, USER_QUEUE_WAIT_MS } from './work-limits.js';
 
 /**
  * Work slots for expensive requests (search, metrics, bulk writes), shared fairly between users so
@@ -10,8 +11,8 @@ import { USER_BUSY_RETRY_AFTER_SECONDS, USER_MAX_ADMITTED_EXPENSIVE, USER_QUEUE_
  * of the server's time lately (the time their requests held a slot, halved every
  * USAGE_HALF_LIFE_MS), so a user who sends one request at a time (the SDK, the web app) goes ahead
  * of a flood. A user may have
- * USER_MAX_ADMITTED_EXPENSIVE running or waiting; past that, or after USER_QUEUE_WAIT_MS of
- * waiting, the request is refused with 429 and Retry-After.
+ * USER_MAX_ADMITTED_EXPENSIVE running or waiting; past that (answered TOO_MANY_ANSWER_DELAY_MS
+ * later), or after USER_QUEUE_WAIT_MS of waiting, the request is refused with 429 and Retry-After.
  *
  * Slots are given out on the next turn of the event loop, never at once: on SQLite a request's
  * queries resolve without yielding, so a request started at once would run to its end before the
@@ -34,9 +35,15 @@ export class UserWorkSlots {
 
   constructor(private readonly maxRunning: number) {}
 
+  /** Whether the user may have one more request running or waiting now. */
+  admits(userId: string): boolean {
+    const mine = this.workByUser.get(userId);
+    return !mine || mine.running + mine.waiting.length < USER_MAX_ADMITTED_EXPENSIVE;
+  }
+
   async run<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    if (!this.admits(userId)) return refuseTooManyOfUser();
     const mine = this.workByUser.get(userId) ?? { running: 0, waiting: [] };
-    if (mine.running + mine.waiting.length >= USER_MAX_ADMITTED_EXPENSIVE) throw tooManyOfUser();
     this.workByUser.set(userId, mine);
     await this.waitForSlot(userId, mine);
     const started = performance.now();
@@ -106,11 +113,18 @@ export class UserWorkSlots {
   }
 }
 
-const tooManyOfUser = () =>
-  new TooManyRequestsError(
+/**
+ * Refuses a request of a user with USER_MAX_ADMITTED_EXPENSIVE under way, after
+ * TOO_MANY_ANSWER_DELAY_MS: a flood that resends each refused request at once, never heeding
+ * Retry-After, would otherwise keep the server answering refusals as fast as it can.
+ */
+export async function refuseTooManyOfUser(): Promise<never> {
+  await sleep(TOO_MANY_ANSWER_DELAY_MS);
+  throw new TooManyRequestsError(
     `Too many requests under way: at most ${USER_MAX_ADMITTED_EXPENSIVE} searches, metrics or bulk writes per user may run or wait at once. Retry once one has finished.`,
     USER_BUSY_RETRY_AFTER_SECONDS,
   );
+}
 
 const serverBusy = () =>
   new TooManyRequestsError(

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * Bounds on the work one request, or one user, may ask of the server: past each one the request
  * is refused with a 4xx whose `detail` states the bound, so no input can stall or exhaust the
@@ -25,14 +27,25 @@ export const TEXT_QUERY_MAX_DEPTH = 32;
  */
 export const SEARCH_TIME_BUDGET_MS = 5_000;
 
+/** The kinds of expensive request, each with work slots of its own where the database allows. */
+export type ExpensiveKind = 'read' | 'write';
+
 /**
- * Requests of the expensive kinds (search, metrics and progress, record listings, bulk writes) under
- * way at once over all users, plus one for a user with nothing else under way (lib/user-work-slots.ts);
- * the rest wait their turn. SQLite runs every query on the event loop, so more at once would only
- * make a cheap request wait behind more expensive ones; two (not one) so that a request awaiting
- * real I/O does not stop the others. PostgreSQL runs queries in its own processes.
+ * Requests of the expensive kinds under way at once over all users, plus one for a user with
+ * nothing else under way (lib/user-work-slots.ts); the rest wait their turn. Reads are searches,
+ * metrics and progress, record listings and exports; writes are bulk writes.
+ * SQLite runs every query on the event loop, so reads and writes share two slots: more at once
+ * would only make a cheap request wait behind more expensive ones; two (not one) so that a request
+ * awaiting real I/O does not stop the others. On PostgreSQL each read runs in a database process
+ * of its own, on the cores the server shares with it: reads get one slot fewer than the cores, so
+ * a user's short request finds a core free (on 2 cores, two at once put the well-behaved reader's
+ * p99 at ~100 ms during a flood, one at ~55 ms: the abuse bench). Bulk writes, mostly waiting on
+ * the database, keep four slots of their own, so reads do not slow ingestion.
  */
-export const EXPENSIVE_MAX_RUNNING = { sqlite: 2, postgres: 4 } as const;
+export const EXPENSIVE_MAX_RUNNING = {
+  sqlite: { read: 2 },
+  postgres: { read: Math.max(1, os.availableParallelism() - 1), write: 4 },
+} as const;
 
 /** Such requests one user may have running or waiting at once; more are refused with 429. */
 export const USER_MAX_ADMITTED_EXPENSIVE = 8;
@@ -42,3 +55,10 @@ export const USER_QUEUE_WAIT_MS = 10_000;
 
 /** The `Retry-After` (seconds) of a request refused for USER_MAX_ADMITTED_EXPENSIVE or USER_QUEUE_WAIT_MS. */
 export const USER_BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * How long a request refused for USER_MAX_ADMITTED_EXPENSIVE waits for its 429: the Retry-After, so
+ * a client resending at once gets no more answers than one heeding it. Refused at once, a
+ * flood's refusals took more of the machine than its searches (the abuse bench on PostgreSQL).
+ */
+export const TOO_MANY_ANSWER_DELAY_MS = USER_BUSY_RETRY_AFTER_SECONDS * 1000;

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXT_QUERY_MAX_CHARS, TEXT_QUERY_MAX_TERMS } from '../../src/lib/work-limits.js';
+import { SEARCH_TIME_BUDGET_MS, TEXT_QUERY_MAX_CHARS, TEXT_QUERY_MAX_TERMS } from '../../src/lib/work-limits.js';
 import { workSlotRoutes } from '../../src/plugins/app/user-work-slots.js';
 import { SearchTimeBudgetExceeded, withinTimeBudget } from '../../src/storage/search/search-time-budget.js';
 import { startTestServer, type TestServer } from '../test-server.js';
@@ -114,10 +114,15 @@ describe('search and other input-proportional requests under a flood', () => {
     }
     await expect(withinTimeBudget(db, 50, (q) => sql`SELECT pg_sleep(2)`.execute(q))).rejects.toBeInstanceOf(SearchTimeBudgetExceeded);
     await expect(withinTimeBudget(db, 5_000, async (q) => (await sql<{ one: number }>`SELECT 1 AS one`.execute(q)).rows[0].one)).resolves.toBe(1);
-  });
+    // A search's own reader needs no transaction: its connections cancel a statement past the budget themselves.
+    const reader = server.app.database.searchReads.readerFor('someone');
+    const sleepPastBudget = sql`SELECT pg_sleep(${SEARCH_TIME_BUDGET_MS / 1000 + 2})`;
+    await expect(sleepPastBudget.execute(reader)).rejects.toMatchObject({ code: '57014' });
+  }, 30_000);
 
-  it('holds every route whose work grows with the dataset or the body in the work slots', () => {
-    expect(workSlotRoutes(server.app).sort()).toEqual(
+  it('holds every route whose work grows with the dataset or the body in the work slots of its kind', () => {
+    const routes = workSlotRoutes(server.app);
+    expect(routes.read.sort()).toEqual(
       [
         'POST /api/v1/datasets/:dataset_id/records/search',
         'POST /api/v1/me/datasets/:dataset_id/records/search',
@@ -126,11 +131,6 @@ describe('search and other input-proportional requests under a flood', () => {
         'GET /api/v1/datasets/:dataset_id/progress',
         'GET /api/v1/datasets/:dataset_id/users/progress',
         'GET /api/v1/metadata-properties/:metadata_property_id/metrics',
-        'POST /api/v1/datasets/:dataset_id/records/bulk',
-        'PUT /api/v1/datasets/:dataset_id/records/bulk',
-        'DELETE /api/v1/datasets/:dataset_id/records',
-        'POST /api/v1/me/responses/bulk',
-        'POST /api/v1/datasets/:dataset_id/records/validation/bulk',
         'GET /api/v1/datasets/:dataset_id/agreement',
         'GET /api/v1/datasets/:dataset_id/records/export',
         // HEAD runs the GET handler's work too.
@@ -141,6 +141,15 @@ describe('search and other input-proportional requests under a flood', () => {
         'HEAD /api/v1/metadata-properties/:metadata_property_id/metrics',
         'HEAD /api/v1/datasets/:dataset_id/agreement',
         'HEAD /api/v1/datasets/:dataset_id/records/export',
+      ].sort(),
+    );
+    expect(routes.write.sort()).toEqual(
+      [
+        'POST /api/v1/datasets/:dataset_id/records/bulk',
+        'PUT /api/v1/datasets/:dataset_id/records/bulk',
+        'DELETE /api/v1/datasets/:dataset_id/records',
+        'POST /api/v1/me/responses/bulk',
+        'POST /api/v1/datasets/:dataset_id/records/validation/bulk',
       ].sort(),
     );
   });

@@ -11,7 +11,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.database;
 
-  app.get('/datasets/:dataset_id/agreement', { config: { expensive: true }, schema: { params: DatasetParams, querystring: AgreementQuery } }, async (request) => {
+  app.get('/datasets/:dataset_id/agreement', { config: { expensive: 'read' }, schema: { params: DatasetParams, querystring: AgreementQuery } }, async (request) => {
     const check = request.compileValidationSchema(AgreementFilters, 'body') as FiltersCheck;
     const body = parseAgreementFilters(request.query.filters, check);
     return datasetAgreement(db, request.user, request.params.dataset_id as string, body);

@@ -57,19 +57,19 @@ export const routes: FastifyPluginAsync = async (fastify) => {
     return presentDataset(await publishDataset(database, dataset));
   });
 
-  app.get('/datasets/:dataset_id/progress', { config: { expensive: true }, schema: { params: DatasetIdParams } }, async (request) => {
+  app.get('/datasets/:dataset_id/progress', { config: { expensive: 'read' }, schema: { params: DatasetIdParams } }, async (request) => {
     const dataset = await getDatasetOrThrow(db, request.params.dataset_id);
     await authorizeDatasetRead(db, request.user, dataset);
     return getDatasetProgress(database, dataset);
   });
 
-  app.get('/datasets/:dataset_id/users/progress', { config: { expensive: true }, schema: { params: DatasetIdParams } }, async (request) => {
+  app.get('/datasets/:dataset_id/users/progress', { config: { expensive: 'read' }, schema: { params: DatasetIdParams } }, async (request) => {
     const dataset = await getDatasetOrThrow(db, request.params.dataset_id);
     await authorizeDatasetRead(db, request.user, dataset);
     return getDatasetUsersProgress(database, dataset);
   });
 
-  app.get('/me/datasets/:dataset_id/metrics', { config: { expensive: true }, schema: { params: DatasetIdParams } }, async (request) => {
+  app.get('/me/datasets/:dataset_id/metrics', { config: { expensive: 'read' }, schema: { params: DatasetIdParams } }, async (request) => {
     const dataset = await getDatasetOrThrow(db, request.params.dataset_id);
     await authorizeDatasetRead(db, request.user, dataset);
     return getUserDatasetMetrics(database, dataset, request.user);

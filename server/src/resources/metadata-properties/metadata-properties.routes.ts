@@ -59,7 +59,7 @@ export const routes: FastifyPluginAsync = async (fastify) => {
     return presentMetadataProperty(await deleteMetadataProperty(database, property));
   });
 
-  app.get('/metadata-properties/:metadata_property_id/metrics', { config: { expensive: true }, schema: { params: MetadataPropertyIdParams } }, async (request) => {
+  app.get('/metadata-properties/:metadata_property_id/metrics', { config: { expensive: 'read' }, schema: { params: MetadataPropertyIdParams } }, async (request) => {
     const property = await getMetadataPropertyOrThrow(database, request.params.metadata_property_id);
     const dataset = await getDatasetOrThrow(db, property.dataset_id);
     await authorizeMetadataPropertyRead(db, request.user, dataset, property);

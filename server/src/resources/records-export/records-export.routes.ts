@@ -9,7 +9,7 @@ import { prepareRecordsExport } from './records-export.service.js';
 export const routes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/datasets/:dataset_id/records/export', { config: { expensive: true }, schema: { params: DatasetIdParams, querystring: RecordsExportQuery } }, async (request, reply) => {
+  app.get('/datasets/:dataset_id/records/export', { config: { expensive: 'read' }, schema: { params: DatasetIdParams, querystring: RecordsExportQuery } }, async (request, reply) => {
     const file = await prepareRecordsExport(app.database.db, request.user, request.params.dataset_id, request.query.format);
     reply.header('Content-Type', file.contentType).header('Content-Disposition', file.contentDisposition);
     reply.send(Readable.from(file.chunks));

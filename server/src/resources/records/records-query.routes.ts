@@ -9,7 +9,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.database;
 
-  app.get('/datasets/:dataset_id/records', { config: { expensive: true }, schema: { params: SearchDatasetParams, querystring: RecordsPageQuery } }, async (request) => {
+  app.get('/datasets/:dataset_id/records', { config: { expensive: 'read' }, schema: { params: SearchDatasetParams, querystring: RecordsPageQuery } }, async (request) => {
     const { offset = 0, limit = 50, include } = request.query;
     const page = { offset, limit, include: parseRecordInclude(include) };
     return listDatasetRecords(db, request.user, request.params.dataset_id, page);

@@ -22,20 +22,20 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
   app.post(
     '/datasets/:dataset_id/records/bulk',
-    { config: { expensive: true }, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
+    { config: { expensive: 'write' }, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
     async (request, reply) => {
       const items = await createRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
       return reply.code(201).send({ items });
     },
   );
 
-  app.put('/datasets/:dataset_id/records/bulk', { config: { expensive: true }, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } }, async (request) =>
+  app.put('/datasets/:dataset_id/records/bulk', { config: { expensive: 'write' }, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } }, async (request) =>
     upsertRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items),
   );
 
   app.delete(
     '/datasets/:dataset_id/records',
-    { config: { expensive: true }, schema: { params: DatasetParams, querystring: IdsQuery } },
+    { config: { expensive: 'write' }, schema: { params: DatasetParams, querystring: IdsQuery } },
     async (request, reply) => {
       await deleteDatasetRecords(database, request.user, request.params.dataset_id as string, request.query.ids);
       return reply.code(204).send();

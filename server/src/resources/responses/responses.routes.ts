@@ -25,7 +25,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
     deleteResponse(database, request.user, request.params.response_id as string),
   );
 
-  app.post('/me/responses/bulk', { config: { expensive: true }, schema: { body: ResponsesBulkBody } }, async (request) => ({
+  app.post('/me/responses/bulk', { config: { expensive: 'write' }, schema: { body: ResponsesBulkBody } }, async (request) => ({
     items: await upsertMyResponses(database, request.user, request.body.items),
   }));
 };

@@ -21,7 +21,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
   app.post(
     '/datasets/:dataset_id/records/validation/bulk',
-    { config: { expensive: true }, schema: { params: DatasetParams, body: BulkValidationBody } },
+    { config: { expensive: 'write' }, schema: { params: DatasetParams, body: BulkValidationBody } },
     async (request) => validateAgreeingRecords(db, request.user, request.params.dataset_id as string, request.body.record_ids),
   );
 };

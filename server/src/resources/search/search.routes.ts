@@ -14,7 +14,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   const schema = { params: SearchDatasetParams, querystring: RecordsPageQuery, body: SearchBody };
 
   for (const me of [false, true]) {
-    app.post(`${me ? '/me' : ''}/datasets/:dataset_id/records/search`, { config: { expensive: true }, schema }, async (request) => {
+    app.post(`${me ? '/me' : ''}/datasets/:dataset_id/records/search`, { config: { expensive: 'read' }, schema }, async (request) => {
       const { offset = 0, limit = 50, include } = request.query;
       const options = { me, offset, limit, include: parseRecordInclude(include) };
       return searchRecords(app.database, request.user, request.params.dataset_id, request.body ?? {}, options);
