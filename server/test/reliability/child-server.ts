@@ -50,10 +50,11 @@ export interface ChildServerOptions {
   compiled?: boolean;
 }
 
-/** `npm start`'s environment and node flags before the compiled entry. */
+/** `npm start`'s environment and node flags before the compiled entry, then BENCH_SERVER_NODE_ARGS (a bench's profiling flags). */
 function compiledStart(): { env: Record<string, string>; args: string[] } {
   const { env, nodeArgs } = startScriptSettings();
-  return { env, args: [...nodeArgs, 'dist/server.js'] };
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return { env, args: [...nodeArgs, ...extra, 'dist/server.js'] };
 }
 
 function spawnServer(options: ChildServerOptions, dataDir: string, port: number, user?: { uid: number; gid: number }): ChildProcess {
