@@ -13,11 +13,17 @@ export function nowTimestamp(): string {
   return formatMicros(micros);
 }
 
-function formatMicros(micros: number): string {
-  const ms = Math.floor(micros / 1000);
-  const iso = new Date(ms).toISOString(); // 2025-03-10T17:42:43.123Z
-  const fraction = String(micros % 1_000_000).padStart(6, '0');
-  return `${iso.slice(0, 19)}.${fraction}`;
+/** The second formatted last (`2025-03-10T17:42:43`): a bulk write stamps thousands of rows within one. */
+let cachedSecond = Number.NaN;
+let cachedSecondText = '';
+
+export function formatMicros(micros: number): string {
+  const second = Math.floor(micros / 1_000_000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedSecondText = new Date(second * 1000).toISOString().slice(0, 19); // 2025-03-10T17:42:43
+  }
+  return `${cachedSecondText}.${String(micros % 1_000_000).padStart(6, '0')}`;
 }
 
 /** Contract §0: Python's isoformat drops the fraction when it is zero. */
