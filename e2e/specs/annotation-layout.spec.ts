@@ -112,10 +112,14 @@ test.describe('annotation layout', () => {
     await expect(page.getByTestId('guidelines-toggle')).toBeVisible();
     await page.locator('.mfe-ann-filters__more > summary').click();
     await expectInViewport(page, page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel'));
+    // One Escape closes the filters, the next the menu holding them.
     await page.keyboard.press('Escape');
     await expect(page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel')).toBeHidden();
-    // Escape closed the menu with the filters.
+    await expect(page.getByTestId('page-menu')).toBeVisible();
+    await expect(page.locator('.mfe-ann-filters__more > summary')).toBeFocused();
+    await page.keyboard.press('Escape');
     await expect(page.getByTestId('page-menu')).toBeHidden();
+    await expect(page.locator('.mfe-ann-page__menu > summary')).toBeFocused();
     // The guidelines open from the menu; closing them (a tap outside the menu closes it too) focuses the menu button.
     await page.locator('.mfe-ann-page__menu > summary').click();
     await page.getByTestId('guidelines-toggle').click();

@@ -2,18 +2,26 @@ import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A toolbar button (<details>/<summary>) whose panel opens over the content instead of pushing
- * it down; a click outside or Escape closes it.
+ * it down; a click outside closes it, and Escape closes the innermost open one (a popover inside
+ * a phone's page menu first, the menu with the next Escape).
  */
+const POPOVER_CLASS = 'mfe-ann-popover';
+
 export function PopoverDetails({ summary, className = '', onToggle, children }: { summary: ReactNode; className?: string; onToggle?: (open: boolean) => void; children: ReactNode }) {
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (event: Event) => {
       const element = details.current;
       if (!element?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !element.contains(event.target as Node)) {
-        element.open = false;
-        if (event instanceof KeyboardEvent) element.querySelector('summary')?.focus();
+      if (!(event instanceof KeyboardEvent)) {
+        if (!element.contains(event.target as Node)) element.open = false;
+        return;
       }
+      // One Escape, one popover: an inner one open, or already closed by this key, goes first.
+      if (event.key !== 'Escape' || event.defaultPrevented || element.querySelector(`.${POPOVER_CLASS}[open]`)) return;
+      event.preventDefault();
+      element.open = false;
+      element.querySelector('summary')?.focus();
     };
     document.addEventListener('pointerdown', close);
     document.addEventListener('keydown', close);
@@ -23,7 +31,7 @@ export function PopoverDetails({ summary, className = '', onToggle, children }: 
     };
   }, []);
   return (
-    <details ref={details} className={`mfe-ann-popover ${className}`} onToggle={(event) => onToggle?.(event.currentTarget.open)}>
+    <details ref={details} className={`${POPOVER_CLASS} ${className}`} onToggle={(event) => onToggle?.(event.currentTarget.open)}>
       <summary>{summary}</summary>
       <div className="mfe-ann-popover__panel">{children}</div>
     </details>
