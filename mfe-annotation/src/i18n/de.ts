@@ -173,6 +173,7 @@ export const de: AnnotationMessages = {
     failed: 'Eintrag {{id}}: {{detail}}',
     failedNoReason: 'Eintrag {{id}}: der Server hat keinen Grund genannt',
     page: 'Seite {{page}} von {{pages}}',
+    loadFailed: 'Die Stapelansicht konnte nicht geladen werden. Prüfen Sie die Verbindung.',
   },
   agreement: { title: 'Übereinstimmung', question: '{{name}} {{percent}} % (α {{alpha}})' },
   review: {

@@ -172,6 +172,7 @@ export const en = {
     failed: 'Record {{id}}: {{detail}}',
     failedNoReason: 'Record {{id}}: the server gave no reason',
     page: 'Page {{page}} of {{pages}}',
+    loadFailed: 'Bulk mode could not be loaded. Check the connection.',
   },
   agreement: { title: 'Agreement', question: '{{name}} {{percent}} % (α {{alpha}})' },
   review: {

@@ -173,6 +173,7 @@ export const es: AnnotationMessages = {
     failed: 'Registro {{id}}: {{detail}}',
     failedNoReason: 'Registro {{id}}: el servidor no indicó el motivo',
     page: 'Página {{page}} de {{pages}}',
+    loadFailed: 'No se pudo cargar la vista en bloque. Compruebe la conexión.',
   },
   agreement: { title: 'Acuerdo', question: '{{name}} {{percent}} % (α {{alpha}})' },
   review: {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
@@ -11,9 +11,8 @@ import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-setti
 import { sendKeptAnswers } from '../api/use-response-actions.js';
 import { criteriaKey, hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
 
-// Bulk mode (with its virtual list) loads when first chosen; focus mode is the default.
-const BulkView = lazy(() => import('./bulk-view.js').then((m) => ({ default: m.BulkView })));
 import { FocusView } from './focus-view.js';
+import { useBulkView } from './use-bulk-view.js';
 import { ShortcutHelp } from './shortcut-help.js';
 import { FilterBar } from './filter-bar.js';
 import { GuidelinesDrawer } from '../layout/guidelines-drawer.js';
@@ -77,6 +76,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const panelWidth = usePanelWidth();
   const [pageElement, setPageElement] = useState<HTMLDivElement | null>(null);
   const narrow = useNarrowPage(pageElement);
+  const bulk = useBulkView(view.mode === 'bulk');
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
   /** Query parameters: push when some exist already, replace otherwise (spec §2). */
@@ -181,21 +181,26 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
             reloadToken={reloadToken}
             reviewable={isAdmin}
           />
+        ) : bulk.View ? (
+          <bulk.View
+            datasetId={datasetId}
+            criteria={criteria}
+            page={view.page}
+            size={view.size}
+            fields={fields}
+            questions={questions}
+            onPage={(page) => setPage(page)}
+            onSize={(size) => update(criteria, { ...view, size, page: 1 })}
+            onEmpty={setEmpty}
+            reloadToken={reloadToken}
+          />
+        ) : bulk.failed ? (
+          <p role="alert" data-testid="bulk-load-failed">
+            {t('bulk.loadFailed')}{' '}
+            <button type="button" className="sch-button sch-button--ghost" onClick={bulk.retry}>{t('common.retry', { ns: 'translation' })}</button>
+          </p>
         ) : (
-          <Suspense fallback={<p className="sch-loading" aria-busy="true">…</p>}>
-            <BulkView
-              datasetId={datasetId}
-              criteria={criteria}
-              page={view.page}
-              size={view.size}
-              fields={fields}
-              questions={questions}
-              onPage={(page) => setPage(page)}
-              onSize={(size) => update(criteria, { ...view, size, page: 1 })}
-              onEmpty={setEmpty}
-              reloadToken={reloadToken}
-            />
-          </Suspense>
+          <p className="sch-loading" aria-busy="true">…</p>
         )}
       </main>
       {guidelinesOpen && <GuidelinesDrawer guidelines={dataset.guidelines} onClose={() => setGuidelinesOpen(false)} />}
