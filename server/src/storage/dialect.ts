@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
+import type { EmbeddingFiller } from './search/embedding-filler.js';
 import type { SearchReads } from './search/search-reader.js';
 import type { TextIndexer } from './search/text-indexer.js';
 import type { Tables } from './tables.js';
@@ -11,6 +12,8 @@ export interface Database {
   dialect: DialectName;
   /** Applies queued text index changes in the background (storage/search/text-indexer.ts). */
   textIndexer: TextIndexer;
+  /** Fills pgvector embeddings after the writes (storage/search/embedding-filler.ts). */
+  embeddingFiller: EmbeddingFiller;
   /** Where searches run their statements (storage/search/search-reader.ts). */
   searchReads: SearchReads;
   close(): Promise<void>;

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { Database, DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { preparePgvector } from './search/pgvector.js';
+import { NO_EMBEDDING_FILLER, startEmbeddingFiller } from './search/embedding-filler.js';
 import { attachTextIndexFile, prepareTextIndexFile } from './search/text-index-file.js';
 import { sameConnectionReads, SqliteSearchReads } from './search/search-reader.js';
 import { PostgresSearchReads } from './search/postgres-search-reads.js';
@@ -20,8 +21,8 @@ export interface OpenDatabaseOptions {
   pgvector?: boolean;
   warmPool?: boolean;
   /**
-   * Whether this process applies the SQLite text index queue (default true). One process per
-   * database does: an external job worker leaves it to the server.
+   * Whether this process applies the SQLite text index queue and fills pgvector embeddings
+   * (default true). The server does: an external job worker leaves it to the server.
    */
   textIndexer?: boolean;
   /**
@@ -38,8 +39,10 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     ? await openPostgres(url, { warm: options.warmPool ?? false, searchPool: options.searchReader !== false })
     : openSqlite(url.replace(/^sqlite:/, ''));
   await migrateToLatest(database);
-  if (database.dialect === 'postgres') await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
-  else prepareTextIndexFile(sqliteHandle(database.db));
+  if (database.dialect === 'postgres') {
+    const pgvector = await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
+    if (pgvector && options.textIndexer !== false) database.embeddingFiller = startEmbeddingFiller(database.db);
+  } else prepareTextIndexFile(sqliteHandle(database.db));
   if (options.textIndexer !== false && database.dialect === 'sqlite') database.textIndexer = startSqliteTextIndexer(sqliteHandle(database.db));
   if (options.searchReader !== false && database.dialect === 'sqlite') database.searchReads = sqliteSearchReads(database.db, options.searchReader === 'every-statement');
   return database;
@@ -58,9 +61,10 @@ function newDatabase(db: Kysely<Tables>, dialect: DialectName): Database {
     db,
     dialect,
     textIndexer: NO_TEXT_INDEXER,
+    embeddingFiller: NO_EMBEDDING_FILLER,
     searchReads: sameConnectionReads(db),
     async close() {
-      await Promise.all([database.textIndexer.close(), database.searchReads.close()]);
+      await Promise.all([database.textIndexer.close(), database.embeddingFiller.close(), database.searchReads.close()]);
       await db.destroy();
     },
   };

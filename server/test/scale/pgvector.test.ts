@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startEmbeddingFiller } from '../../src/storage/search/embedding-filler.js';
 import { findSimilarWithPgvector, setPgvectorMinVectors } from '../../src/storage/search/pgvector.js';
 import { TestApi } from '../api-client.js';
 import { createWorkspace } from '../fixtures.js';
@@ -69,12 +70,38 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
     owner = new TestApi(server.url).as({ apiKey: OWNER.apiKey });
     for (let start = 500; start < items.length; start += 500) remember(await upsertRecords(new TestApi(server.url), datasetId, items.slice(start, start + 500)));
     setPgvectorMinVectors(0);
+    await embeddingsFilled();
   });
   afterAll(async () => {
     setPgvectorMinVectors(10_000);
     await server?.close();
     await scratch?.drop();
   });
+
+  async function waitingVectors(): Promise<number> {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      return (await client.query('SELECT count(*)::int AS n FROM vectors WHERE embedding IS NULL')).rows[0].n;
+    } finally {
+      await client.end();
+    }
+  }
+  /** Vectors written meanwhile wait for their embeddings (as when a server stops before filling them). */
+  async function withFillerStopped(step: () => Promise<void>): Promise<void> {
+    const { database } = server.app;
+    await database.embeddingFiller.close();
+    try {
+      await step();
+    } finally {
+      database.embeddingFiller = startEmbeddingFiller(database.db);
+    }
+  }
+  /** The embeddings are filled after the writes, within seconds once the writes pause. */
+  async function embeddingsFilled(): Promise<void> {
+    await vi.waitFor(async () => expect(await waitingVectors()).toBe(0), { timeout: 20_000, interval: 100 });
+  }
 
   async function similar(body: Record<string, unknown>, limit = 10) {
     vi.mocked(findSimilarWithPgvector).mockClear();
@@ -90,13 +117,11 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
       .sort((a, b) => sign * (b.score - a.score) || a.i - b.i)
       .slice(0, k);
 
-  it('keeps an embedding for every vector and an HNSW index per vector settings', async () => {
+  it('fills an embedding for every vector, those written before pgvector too, and keeps an HNSW index per vector settings', async () => {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
-      const missing = await client.query('SELECT count(*)::int AS n FROM vectors WHERE embedding IS NULL');
-      expect(missing.rows[0].n).toBe(0);
       const indexes = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [`vectors_hnsw_${settingsId.replace(/-/g, '')}`]);
       expect(indexes.rows[0]?.indexdef).toMatch(/USING hnsw .*vector_cosine_ops/);
     } finally {
@@ -125,14 +150,59 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
     expect(hits.map((hit: { id: string }) => hit.id)).toEqual(exactTop(items[7].vectors.big, 6).map((hit) => hit.id).filter((id) => id !== 'p7').slice(0, 5));
   });
 
-  it('a vector written a moment ago is found at once', async () => {
+  it('a vector written a moment ago is found at once: exactly while it waits for its embedding, then through the index', async () => {
     const query = randomVector();
-    const [fresh] = await upsertRecords(new TestApi(server.url), datasetId, [{ external_id: 'fresh', fields: { text: 'fresh', context: 'c' }, vectors: { big: query } }]);
+    let freshId = '';
+    await withFillerStopped(async () => {
+      [{ id: freshId }] = await upsertRecords(new TestApi(server.url), datasetId, [{ external_id: 'fresh', fields: { text: 'fresh', context: 'c' }, vectors: { big: query } }]);
+      expect(await waitingVectors()).toBe(1);
+      const pending = await similar({ query: { vector: { name: 'big', value: query } } }, 1);
+      expect(pending.viaIndex).toBe(false);
+      expect(pending.hits[0].id).toBe('fresh');
+    });
+    await embeddingsFilled();
     const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', value: query } } }, 1);
     expect(viaIndex).toBe(true);
     expect(hits[0].id).toBe('fresh');
     expect(hits[0].score).toBeCloseTo(1, 5);
-    expect((await owner.delete(`/datasets/${datasetId}/records?ids=${fresh.id}`)).status).toBe(204);
+    expect((await owner.delete(`/datasets/${datasetId}/records?ids=${freshId}`)).status).toBe(204);
+  });
+
+  it('a changed vector waits for its new embedding: meanwhile the search is exact and finds it where it is now', async () => {
+    const moved = randomVector();
+    items[12].vectors.big = moved;
+    await withFillerStopped(async () => {
+      await upsertRecords(new TestApi(server.url), datasetId, [{ external_id: 'p12', vectors: { big: moved } }]);
+      expect(await waitingVectors()).toBe(1);
+      const pending = await similar({ query: { vector: { name: 'big', value: moved } } }, 1);
+      expect(pending.viaIndex).toBe(false);
+      expect(pending.hits[0].id).toBe('p12');
+    });
+    await embeddingsFilled();
+    const filled = await similar({ query: { vector: { name: 'big', value: moved } } }, 1);
+    expect(filled.viaIndex).toBe(true);
+    expect(filled.hits[0].id).toBe('p12');
+  });
+
+  it('vectors left waiting when the filler stopped are filled when it starts again; searches meanwhile miss none', async () => {
+    const late = Array.from({ length: 600 }, (_, i) => ({ external_id: `late${i}`, fields: { text: `late ${i}`, context: 'c' }, vectors: { big: randomVector() } }));
+    await withFillerStopped(async () => {
+      for (const part of [late.slice(0, 300), late.slice(300)]) remember(await upsertRecords(new TestApi(server.url), datasetId, part));
+      expect(await waitingVectors()).toBe(600);
+    });
+    // Searched while the filler works through them (three batches): each is found, by one path or the other.
+    for (const i of [5, 250, 599]) {
+      const { hits } = await similar({ query: { vector: { name: 'big', value: late[i].vectors.big } } }, 1);
+      expect(hits[0].id).toBe(`late${i}`);
+    }
+    await embeddingsFilled();
+    const filled = await similar({ query: { vector: { name: 'big', value: late[250].vectors.big } } }, 1);
+    expect(filled.viaIndex).toBe(true);
+    expect(filled.hits[0].id).toBe('late250');
+    for (let start = 0; start < late.length; start += 100) {
+      const ids = late.slice(start, start + 100).map((item) => idOf.get(item.external_id)).join(',');
+      expect((await owner.delete(`/datasets/${datasetId}/records?ids=${ids}`)).status).toBe(204);
+    }
   });
 
   it('least similar and filtered searches stay exact (the in-memory scan)', async () => {
@@ -148,7 +218,7 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
     expect(filtered.hits.map((hit: { id: string }) => hit.id)).toEqual(exactTop(query, 10, (i) => i % 10 === 2 || i % 10 === 3).map((hit) => hit.id));
   });
 
-  it('a vector changed by a process without pgvector loses its stale embedding; the next start fills it anew', async () => {
+  it('a vector changed by a process without pgvector loses its stale embedding and gets its new one', async () => {
     const moved = randomVector();
     const off = await startTestServer({ env: { SCHOLIA_DATABASE_URL: scratch.url, SCHOLIA_PGVECTOR: 'off' } });
     try {
@@ -167,17 +237,12 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
         await client.end();
       }
     };
-    expect(await embeddingOf()).toBeNull();
-    const again = await startTestServer({ env: { SCHOLIA_DATABASE_URL: scratch.url } });
-    try {
-      const filled = JSON.parse((await embeddingOf())!) as number[];
-      filled.forEach((value, i) => expect(value).toBeCloseTo(moved[i], 5));
-      const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', value: moved } } }, 1);
-      expect(viaIndex).toBe(true);
-      expect(hits[0].id).toBe('p11');
-    } finally {
-      await again.close();
-    }
+    await vi.waitFor(async () => expect(await embeddingOf()).not.toBeNull(), { timeout: 20_000, interval: 100 });
+    const filled = JSON.parse((await embeddingOf())!) as number[];
+    filled.forEach((value, i) => expect(value).toBeCloseTo(moved[i], 5));
+    const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', value: moved } } }, 1);
+    expect(viaIndex).toBe(true);
+    expect(hits[0].id).toBe('p11');
   });
 
   it('two server processes starting at once on a new database both start: one owner, pgvector set up once', async () => {

@@ -1,10 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
-import { embeddingText, usesPgvector } from '../search/pgvector.js';
+import { vectorsWritten } from '../search/embedding-filler.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
-import { presentVector } from '../vector-codec.js';
 
 /**
  * Bulk writes take an optional raw SQLite handle (the connection under the caller's Kysely
@@ -192,7 +191,6 @@ export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlit
     );
     return;
   }
-  if (usesPgvector(db)) return upsertVectorRowsWithEmbeddings(db, rows);
   for (const chunk of chunks(rows, 6)) {
     await db
       .insertInto('vectors')
@@ -205,18 +203,8 @@ export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlit
       )
       .execute();
   }
-}
-
-/** PostgreSQL with pgvector: each vector's `embedding` is written with its value (storage/search/pgvector.ts). */
-async function upsertVectorRowsWithEmbeddings(db: Db, rows: VectorRow[]): Promise<void> {
-  for (const chunk of chunks(rows, 100)) {
-    const values = chunk.map(
-      (r) => sql`(${r.record_id}, ${r.dataset_id}, ${r.vector_settings_id}, ${r.value}, ${r.inserted_at}, ${r.updated_at}, ${embeddingText(presentVector(r.value))}::vector)`,
-    );
-    await sql`
-      INSERT INTO vectors (record_id, dataset_id, vector_settings_id, value, inserted_at, updated_at, embedding) VALUES ${sql.join(values)}
-      ON CONFLICT (record_id, vector_settings_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, embedding = excluded.embedding`.execute(db);
-  }
+  // With pgvector, the embeddings are filled after the write (storage/search/embedding-filler.ts).
+  vectorsWritten(db);
 }
 
 export async function deleteSuggestionsOfRecord(db: Db, recordId: string): Promise<void> {

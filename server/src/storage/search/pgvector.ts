@@ -7,8 +7,13 @@ import type { SimilarityHit, SimilarityOptions } from './vector-index.js';
 /**
  * Similarity search through pgvector's HNSW index, on PostgreSQL when the `vector` extension is
  * installed (README, PostgreSQL). Vectors keep their exact float64 `value` (the exact search and every
- * read use it) and gain an `embedding vector` copy written with it; each vector settings gets a
- * partial HNSW index over `embedding::vector(<dimensions>)` for its rows.
+ * read use it) and gain an `embedding vector` copy; each vector settings gets a partial HNSW index
+ * over `embedding::vector(<dimensions>)` for its rows.
+ *
+ * A write stores the value only: adding a vector to an HNSW index costs milliseconds (most of a
+ * bulk write's time with vectors), so the embeddings are filled after the write, in batches
+ * (embedding-filler.ts). A set with vectors still waiting for theirs is searched exactly, so a
+ * vector is found from the moment its write is acknowledged.
  *
  * HNSW is approximate, as the reference engine's kNN is, so it serves only where an exact scan
  * costs: sets of 10,000 vectors or more, most-similar order, no text or filter restriction.
@@ -40,7 +45,7 @@ export function setPgvectorMinVectors(value: number): void {
 }
 
 /**
- * At start on PostgreSQL: creates the extension when it is available and allowed, adds and fills
+ * At start on PostgreSQL: creates the extension when it is available and allowed, adds
  * `embedding`, and makes sure every vector settings has its index; `wanted` false
  * (SCHOLIA_PGVECTOR=off) keeps pgvector out. Without the extension nothing changes and the exact
  * search serves alone. Server processes starting together take these steps one after the other
@@ -53,7 +58,8 @@ export async function preparePgvector(db: Kysely<Tables>, wanted: boolean): Prom
   await oneAtATime(db, async (trx) => {
     await sql`ALTER TABLE vectors ADD COLUMN IF NOT EXISTS embedding vector`.execute(trx);
     await clearStaleEmbeddings(trx);
-    await fillMissingEmbeddings(trx);
+    await sql`DROP INDEX IF EXISTS vectors_embedding_missing`.execute(trx);
+    await sql`CREATE INDEX IF NOT EXISTS vectors_embedding_pending ON vectors (vector_settings_id) WHERE embedding IS NULL`.execute(trx);
     const { rows } = await sql<{ id: string; dimensions: number }>`SELECT id, dimensions FROM vector_settings`.execute(trx);
     for (const settings of rows) await createVectorIndex(trx, settings);
   });
@@ -76,9 +82,9 @@ async function ensureExtension(db: Kysely<Tables>): Promise<boolean> {
 }
 
 /**
- * A process running without pgvector (SCHOLIA_PGVECTOR=off, or an older build) updates a vector's
- * value but not its embedding: the embedding is then cleared, rather than left pointing at the old
- * vector, and the next start with pgvector fills it again.
+ * A write that changes a vector's value without its embedding (every write now; a process with
+ * SCHOLIA_PGVECTOR=off too) clears the embedding, rather than leave it pointing at the old vector:
+ * the vector is then waiting for its embedding again.
  */
 async function clearStaleEmbeddings(db: Kysely<Tables>): Promise<void> {
   await sql`CREATE OR REPLACE FUNCTION clear_stale_embedding() RETURNS trigger AS $$
@@ -93,19 +99,26 @@ async function clearStaleEmbeddings(db: Kysely<Tables>): Promise<void> {
 }
 
 /**
- * Vectors written before pgvector was enabled (or copied in from SQLite) get their embedding, a
- * statement per page. A partial index finds them, so a start with none to fill reads nothing.
+ * Fills the embeddings of up to `max` waiting vectors (written without one, or changed since) in
+ * one transaction, and says how many. Rows another process is filling are skipped, and a write to
+ * a row waits for its batch to commit (then clears the embedding again if the value changed).
  */
-async function fillMissingEmbeddings(db: Kysely<Tables>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS vectors_embedding_missing ON vectors (record_id, vector_settings_id) WHERE embedding IS NULL`.execute(db);
-  for (;;) {
+export async function fillPendingEmbeddings(db: Kysely<Tables>, max: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ record_id: string; vector_settings_id: string; value: Uint8Array }>`
-      SELECT record_id, vector_settings_id, value FROM vectors WHERE embedding IS NULL LIMIT 500`.execute(db);
-    if (rows.length === 0) return;
+      SELECT record_id, vector_settings_id, value FROM vectors WHERE embedding IS NULL LIMIT ${max} FOR UPDATE SKIP LOCKED`.execute(trx);
+    if (rows.length === 0) return 0;
     const values = rows.map((row) => sql`(${row.record_id}, ${row.vector_settings_id}, ${embeddingText(presentVector(row.value))}::vector)`);
     await sql`UPDATE vectors v SET embedding = m.embedding FROM (VALUES ${sql.join(values)}) AS m (record_id, vector_settings_id, embedding)
-      WHERE v.record_id = m.record_id AND v.vector_settings_id = m.vector_settings_id`.execute(db);
-  }
+      WHERE v.record_id = m.record_id AND v.vector_settings_id = m.vector_settings_id`.execute(trx);
+    return rows.length;
+  });
+}
+
+/** Whether some vector of the set is still waiting for its embedding (then the HNSW index would miss it). */
+async function hasPendingEmbeddings(db: Kysely<Tables>, vectorSettingsId: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM vectors WHERE vector_settings_id = ${vectorSettingsId} AND embedding IS NULL LIMIT 1`.execute(db);
+  return rows.length > 0;
 }
 
 /** pgvector's text form of a vector: `[1,0.5,-2]` (stored vectors: their float64 components). */
@@ -140,7 +153,8 @@ export async function dropVectorIndex(db: Kysely<Tables>, vectorSettingsId: stri
 
 /**
  * The best hits through the HNSW index, or undefined when this search is one for the exact
- * scan (pgvector not in use, a small set, least-similar order, restricted candidates).
+ * scan (pgvector not in use, a small set, vectors waiting for their embedding, least-similar
+ * order, restricted candidates).
  */
 export async function findSimilarWithPgvector(
   db: Kysely<Tables>,
@@ -149,7 +163,7 @@ export async function findSimilarWithPgvector(
   options: SimilarityOptions,
 ): Promise<SimilarityHit[] | undefined> {
   if (!usesPgvector(db) || options.negate || options.candidateRids !== undefined) return undefined;
-  if (!(await isLargeSet(db, settings.id))) return undefined;
+  if (!(await isLargeSet(db, settings.id)) || (await hasPendingEmbeddings(db, settings.id))) return undefined;
   const type = sql.raw(`vector(${Math.trunc(settings.dimensions)})`);
   const wanted = options.limit + (options.excludeRid === undefined ? 0 : 1);
   // Written exactly as the index expression, and the partial index's predicate as a literal, or
