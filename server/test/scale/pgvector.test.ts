@@ -205,6 +205,35 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
     }
   });
 
+  it("a bulk write moves the set's version once, at its commit; filling embeddings leaves it alone", async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    const version = async () => Number((await client.query('SELECT version FROM vector_set_versions WHERE vector_settings_id = $1', [settingsId])).rows[0].version);
+    try {
+      const before = await version();
+      const extra = Array.from({ length: 300 }, (_, i) => ({ external_id: `extra${i}`, fields: { text: `extra ${i}`, context: 'c' }, vectors: { big: randomVector() } }));
+      await withFillerStopped(async () => {
+        remember(await upsertRecords(new TestApi(server.url), datasetId, extra));
+        expect(await version()).toBe(before + 1);
+      });
+      await embeddingsFilled();
+      expect(await version()).toBe(before + 1);
+      // The same values again change nothing; one changed value moves it.
+      await upsertRecords(new TestApi(server.url), datasetId, extra.slice(0, 2));
+      expect(await version()).toBe(before + 1);
+      await upsertRecords(new TestApi(server.url), datasetId, [{ ...extra[0], vectors: { big: randomVector() } }]);
+      expect(await version()).toBe(before + 2);
+      for (let start = 0; start < extra.length; start += 100) {
+        const ids = extra.slice(start, start + 100).map((item) => idOf.get(item.external_id)).join(',');
+        expect((await owner.delete(`/datasets/${datasetId}/records?ids=${ids}`)).status).toBe(204);
+      }
+      expect(await version()).toBeGreaterThan(before + 2);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('least similar and filtered searches stay exact (the in-memory scan)', async () => {
     const query = randomVector();
     const least = await similar({ query: { vector: { name: 'big', value: query, order: 'least_similar' } } });

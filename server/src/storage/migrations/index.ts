@@ -17,6 +17,8 @@ import * as indexTextAsStandardWords from './202611260100_index_text_as_standard
 import * as addResponseSetVersions from './202611260200_add_response_set_versions.js';
 import * as cascadeWebhookDeliveries from './202611260300_cascade_webhook_deliveries.js';
 import * as deferTextIndexing from './202611270100_defer_text_indexing.js';
+import * as dropRedundantSuggestionIndex from './202611270200_drop_redundant_suggestion_index.js';
+import * as deferVectorSetVersions from './202611270300_defer_vector_set_versions.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -42,4 +44,6 @@ export const migrations: Record<string, MigrationModule> = {
   '202611260200_add_response_set_versions': addResponseSetVersions,
   '202611260300_cascade_webhook_deliveries': cascadeWebhookDeliveries,
   '202611270100_defer_text_indexing': deferTextIndexing,
+  '202611270200_drop_redundant_suggestion_index': dropRedundantSuggestionIndex,
+  '202611270300_defer_vector_set_versions': deferVectorSetVersions,
 };
