@@ -100,7 +100,7 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
   }
   /** The embeddings are filled after the writes, within seconds once the writes pause. */
   async function embeddingsFilled(): Promise<void> {
-    await vi.waitFor(async () => expect(await waitingVectors()).toBe(0), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await waitingVectors()).toBe(0), { timeout: 60_000, interval: 100 });
   }
 
   async function similar(body: Record<string, unknown>, limit = 10) {
@@ -266,7 +266,7 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
         await client.end();
       }
     };
-    await vi.waitFor(async () => expect(await embeddingOf()).not.toBeNull(), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await embeddingOf()).not.toBeNull(), { timeout: 60_000, interval: 100 });
     const filled = JSON.parse((await embeddingOf())!) as number[];
     filled.forEach((value, i) => expect(value).toBeCloseTo(moved[i], 5));
     const { viaIndex, hits } = await similar({ query: { vector: { name: 'big', value: moved } } }, 1);
