@@ -1,7 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
-import { vectorsWritten } from '../search/embedding-filler.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
 
@@ -203,8 +202,7 @@ export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlit
       )
       .execute();
   }
-  // With pgvector, the embeddings are filled after the write (storage/search/embedding-filler.ts).
-  vectorsWritten(db);
+  // With pgvector, their embeddings are filled after the write (storage/search/embedding-filler.ts).
 }
 
 export async function deleteSuggestionsOfRecord(db: Db, recordId: string): Promise<void> {

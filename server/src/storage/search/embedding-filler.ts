@@ -8,8 +8,9 @@ import { fillPendingEmbeddings } from './pgvector.js';
  * so the filler rests nine times as long as each batch took: it takes at most a tenth of a
  * database connection's time and leaves the cores to the requests. On 2 cores, submits' p99 while
  * a backlog of 10,000 vectors was filled: 14 ms with none, 22 ms at a tenth, 29 ms at a fifth,
- * 67-83 ms at half. Searches stay exact until a set's backlog is gone (pgvector.ts). Vectors
- * written by another process (a job worker) are found by the idle poll.
+ * 67-83 ms at half. Searches stay exact until a set's backlog is gone (pgvector.ts). A write's
+ * vectors are found by the next poll (a second at most), from whichever process wrote them: no
+ * need to be sooner, as searches are exact until then.
  */
 export interface EmbeddingFiller {
   close(): Promise<void>;
@@ -22,38 +23,24 @@ const POLL_MS = 1_000;
 /** A batch is followed by this many times its duration of rest. */
 const REST_FACTOR = 9;
 
-const fillers = new WeakMap<object, RunningFiller>();
-const adapterOf = (db: Kysely<Tables>) => db.getExecutor().adapter;
-
 export const NO_EMBEDDING_FILLER: EmbeddingFiller = { close: async () => {} };
 
 export function startEmbeddingFiller(db: Kysely<Tables>): EmbeddingFiller {
-  const filler = new RunningFiller(db);
-  fillers.set(adapterOf(db), filler);
-  return filler;
-}
-
-/** Vectors were written through `db` (or a transaction of it): an idle filler looks for them now. */
-export function vectorsWritten(db: Kysely<Tables>): void {
-  fillers.get(adapterOf(db))?.written();
+  return new RunningFiller(db);
 }
 
 class RunningFiller implements EmbeddingFiller {
   private closed = false;
-  private wakeUp: (() => void) | undefined;
+  private stopResting: (() => void) | undefined;
   private readonly loop: Promise<void>;
 
   constructor(private readonly db: Kysely<Tables>) {
     this.loop = this.run();
   }
 
-  written(): void {
-    this.wakeUp?.();
-  }
-
   async close(): Promise<void> {
     this.closed = true;
-    this.wakeUp?.();
+    this.stopResting?.();
     await this.loop;
   }
 
@@ -62,22 +49,19 @@ class RunningFiller implements EmbeddingFiller {
       const started = performance.now();
       // A failed batch (the database restarting) is tried again at the next poll.
       const filled = await fillPendingEmbeddings(this.db, BATCH).catch(() => 0);
-      if (this.closed) return;
-      if (filled === 0) await this.rest(POLL_MS, true);
-      else await this.rest((performance.now() - started) * REST_FACTOR, false);
+      await this.rest(filled === 0 ? POLL_MS : (performance.now() - started) * REST_FACTOR);
     }
   }
 
-  /** Waits `ms`; a write cuts an idle wait short, never the rest that paces the filler. */
-  private rest(ms: number, wakeOnWrite: boolean): Promise<void> {
+  /** Waits `ms`, or until the filler is closed. */
+  private rest(ms: number): Promise<void> {
+    if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
+      const timer = setTimeout(resolve, ms);
+      this.stopResting = () => {
         clearTimeout(timer);
-        this.wakeUp = undefined;
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      this.wakeUp = wakeOnWrite ? done : () => this.closed && done();
     });
   }
 }
