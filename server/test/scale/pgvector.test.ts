@@ -234,6 +234,29 @@ describe.runIf(available)('similarity through pgvector (PostgreSQL with the vect
     }
   });
 
+  it('a vector with components past float32 range neither blocks the filling nor breaks an indexed search', async () => {
+    const huge = randomVector();
+    huge[0] = 1e300;
+    huge[1] = -1e300;
+    const neighbour = randomVector();
+    await withFillerStopped(async () => {
+      remember(
+        await upsertRecords(new TestApi(server.url), datasetId, [
+          { external_id: 'huge', fields: { text: 'huge', context: 'c' }, vectors: { big: huge } },
+          { external_id: 'neighbour', fields: { text: 'neighbour', context: 'c' }, vectors: { big: neighbour } },
+        ]),
+      );
+    });
+    await embeddingsFilled();
+    const found = await similar({ query: { vector: { name: 'big', value: neighbour } } }, 1);
+    expect(found.viaIndex).toBe(true);
+    expect(found.hits[0].id).toBe('neighbour');
+    const byHuge = await similar({ query: { vector: { name: 'big', value: huge } } }, 1);
+    expect(byHuge.viaIndex).toBe(true);
+    const ids = ['huge', 'neighbour'].map((id) => idOf.get(id)).join(',');
+    expect((await owner.delete(`/datasets/${datasetId}/records?ids=${ids}`)).status).toBe(204);
+  });
+
   it('least similar and filtered searches stay exact (the in-memory scan)', async () => {
     const query = randomVector();
     const least = await similar({ query: { vector: { name: 'big', value: query, order: 'least_similar' } } });

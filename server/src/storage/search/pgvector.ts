@@ -121,9 +121,17 @@ async function hasPendingEmbeddings(db: Kysely<Tables>, vectorSettingsId: string
   return rows.length > 0;
 }
 
-/** pgvector's text form of a vector: `[1,0.5,-2]` (stored vectors: their float64 components). */
+/** The largest float32, pgvector's component type. */
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+/**
+ * pgvector's text form of a vector: `[1,0.5,-2]` (stored vectors: their float64 components).
+ * pgvector refuses a component past float32's range, and one refused vector would fail its whole
+ * batch, again at every try: such components are written as the largest float32 of their sign.
+ */
 export function embeddingText(values: ArrayLike<number>): string {
-  return `[${Array.from(values, (value) => (Number.isFinite(value) ? value : 0)).join(',')}]`;
+  const component = (value: number) => (Number.isFinite(value) ? Math.min(FLOAT32_MAX, Math.max(-FLOAT32_MAX, value)) : 0);
+  return `[${Array.from(values, component).join(',')}]`;
 }
 
 /** A vector settings id as it may be written into SQL: a UUID, checked. */
