@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import { createTokenService } from './auth/tokens.js';
 import { RequestValidationError } from './errors.js';
 import { findUnacceptableJson } from './lib/json-input.js';
+import { keepBodyTextIfWanted } from './lib/request-body-text.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { databasePlugin } from './plugins/app/database.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/app/errors.js';
@@ -98,6 +99,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       const issue = findUnacceptableJson(value);
+      if (!issue) keepBodyTextIfWanted(request, body as string);
       done(issue ? new RequestValidationError([issue]) : null, value);
     });
   });

@@ -46,7 +46,10 @@ function visit(value: unknown, depth: number): Found | undefined {
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = visit(value[i], depth + 1);
+      const item: unknown = value[i];
+      // Numbers inline: a bulk write's vectors are hundreds of thousands of them.
+      if (typeof item === 'number' && Number.isFinite(item)) continue;
+      const found = visit(item, depth + 1);
       if (found) {
         found.path.push(i);
         return found;

@@ -6,7 +6,8 @@
 export const BYTES_PER_DIMENSION = 8;
 
 export function encodeVector(values: ArrayLike<number>): Uint8Array {
-  const floats = Float64Array.from(values);
+  const floats = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i += 1) floats[i] = values[i];
   return new Uint8Array(floats.buffer, floats.byteOffset, floats.byteLength);
 }
 

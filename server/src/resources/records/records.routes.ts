@@ -8,6 +8,7 @@ import {
   updateRecord,
   upsertRecordsBulk,
 } from './records.service.js';
+import { sendRecordsEchoingVectors } from './vector-echo.js';
 
 const DatasetParams = IdParams('dataset_id');
 const RecordParams = IdParams('record_id');
@@ -22,15 +23,20 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
   app.post(
     '/datasets/:dataset_id/records/bulk',
-    { config: { expensive: 'write' }, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
+    { config: { expensive: 'write', keepBodyText: true }, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
     async (request, reply) => {
       const items = await createRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
-      return reply.code(201).send({ items });
+      return sendRecordsEchoingVectors(request, reply.code(201), { items });
     },
   );
 
-  app.put('/datasets/:dataset_id/records/bulk', { config: { expensive: 'write' }, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } }, async (request) =>
-    upsertRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items),
+  app.put(
+    '/datasets/:dataset_id/records/bulk',
+    { config: { expensive: 'write', keepBodyText: true }, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } },
+    async (request, reply) => {
+      const result = await upsertRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
+      return sendRecordsEchoingVectors(request, reply, result);
+    },
   );
 
   app.delete(
