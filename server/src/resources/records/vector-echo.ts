@@ -6,9 +6,10 @@ import type { RecordJson } from './record.presenter.js';
 
 /**
  * Bulk writes answer with the records they wrote, vectors included (contract §2.9). Formatting a
- * 384-dimension vector's numbers again costs more than its whole write, so the reply repeats the
- * text the client sent for each vector it holds unchanged; JSON.parse reads that text back as the
- * same numbers, which are the ones stored. Vectors read from the database are formatted as usual.
+ * 384-dimension vector's numbers again costs about as much as parsing them did, so the reply
+ * repeats the text the client sent for each vector it holds unchanged; JSON.parse reads that text
+ * back as the same numbers, which are the ones stored. Vectors read from the database are
+ * formatted as usual.
  */
 export function sendRecordsEchoingVectors<T extends { items: RecordJson[] }>(request: FastifyRequest, reply: FastifyReply, payload: T): FastifyReply {
   const text = bodyTextOf(request);
