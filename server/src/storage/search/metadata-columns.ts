@@ -18,7 +18,7 @@ export type { MetadataColumn, MetadataColumns, VersionedColumns } from './metada
 /** Upper bound on cached records over all datasets. */
 const CACHE_BUDGET_RECORDS = 2_000_000;
 
-const copies = new VersionedCopies<VersionedColumns>({ minRecords: 20_000, rebuildCooldownMs: 30_000, buildTimeFactor: 10 }, CACHE_BUDGET_RECORDS, (columns) => columns.rids.length);
+const copies = new VersionedCopies<VersionedColumns>({ minRecords: 20_000, rebuildCooldownMs: 30_000, buildTimeFactor: 10, quietAfterMs: 30_000 }, CACHE_BUDGET_RECORDS, (columns) => columns.rids.length);
 
 /**
  * The dataset's columns for these property names when a copy at `version` (its current one) is in

@@ -27,7 +27,7 @@ const CACHE_BUDGET_BYTES = 128 * 2 ** 20;
 
 /** Set by tests; otherwise the defaults of the dialect's ranking. */
 let limits: ChampionLimits | undefined;
-const copies = new VersionedCopies<VersionedChampions>({ minRecords: 20_000, rebuildCooldownMs: 60_000, buildTimeFactor: 10 }, CACHE_BUDGET_BYTES, sizeOf);
+const copies = new VersionedCopies<VersionedChampions>({ minRecords: 20_000, rebuildCooldownMs: 60_000, buildTimeFactor: 10, quietAfterMs: 60_000 }, CACHE_BUDGET_BYTES, sizeOf);
 
 export interface ChampionHit {
   rid: number;

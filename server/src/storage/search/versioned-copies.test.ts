@@ -10,7 +10,7 @@ beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] }));
 afterEach(() => vi.useRealTimers());
 
 /** A copies cache whose builds take `buildMs` and are counted. */
-function copiesWith(policy: { buildTimeFactor?: number }, buildMs: number) {
+function copiesWith(policy: { buildTimeFactor?: number; quietAfterMs?: number }, buildMs: number) {
   const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 0, ...policy }, 100, () => 1);
   const counter = { builds: 0 };
   const build = (version: number) => async () => {
@@ -40,6 +40,36 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
     await settle();
     expect(counter.builds).toBe(2);
     expect(await copies.ready(db, 'd', 2, '', build(2))).toEqual({ version: 2 });
+  });
+
+  it('rebuilds without the factor wait once the dataset has stopped changing for quietAfterMs', async () => {
+    const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30);
+    await copies.ready(db, 'd', 1, '', build(1));
+    await settle(); // t = 30
+    await copies.ready(db, 'd', 2, '', build(2));
+    await vi.advanceTimersByTimeAsync(49);
+    await copies.ready(db, 'd', 2, '', build(2));
+    expect(counter.builds).toBe(1);
+    await vi.advanceTimersByTimeAsync(1); // version 2 unchanged for 50 ms, long before 300 ms
+    await copies.ready(db, 'd', 2, '', build(2));
+    await settle();
+    expect(counter.builds).toBe(2);
+    expect(await copies.ready(db, 'd', 2, '', build(2))).toEqual({ version: 2 });
+  });
+
+  it('keeps the factor wait while the dataset keeps changing, quietAfterMs or not', async () => {
+    const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30);
+    await copies.ready(db, 'd', 1, '', build(1));
+    await settle(); // t = 30
+    for (let version = 2; version <= 13; version += 1) {
+      await copies.ready(db, 'd', version, '', build(version));
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    expect(counter.builds).toBe(1); // t = 270: every version was new, and 300 ms have not passed
+    await vi.advanceTimersByTimeAsync(30);
+    await copies.ready(db, 'd', 14, '', build(14));
+    await settle();
+    expect(counter.builds).toBe(2);
   });
 
   it('without a factor, rebuilds as soon as the cooldown allows', async () => {

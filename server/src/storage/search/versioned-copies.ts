@@ -26,6 +26,13 @@ export interface CopyPolicy {
    * the ingestion). 0 or absent: the cooldown alone.
    */
   buildTimeFactor?: number;
+  /**
+   * A dataset seen at one version for this long is rebuilt without the buildTimeFactor wait: its
+   * writes have stopped, so the new copy stays current. Without it, the searches after a large
+   * ingestion that was searched while it ran went to SQL for ten build times (~8 min at 1M).
+   * Absent: the factor always applies.
+   */
+  quietAfterMs?: number;
 }
 
 interface Entry<T> {
@@ -40,6 +47,8 @@ export class VersionedCopies<T extends VersionedCopy> {
   private readonly building = new Map<string, Promise<void>>();
   private readonly lastCheck = new Map<string, number>();
   private readonly lastBuildMs = new Map<string, number>();
+  /** Each dataset's version as last asked for, and since when it has been asked for. */
+  private readonly versionSeen = new Map<string, { version: number; since: number }>();
 
   constructor(
     private policy: CopyPolicy,
@@ -59,6 +68,8 @@ export class VersionedCopies<T extends VersionedCopy> {
       entry.lastUsed = performance.now();
       return entry.copy;
     }
+    const seen = this.versionSeen.get(datasetId);
+    if (seen?.version !== version) this.versionSeen.set(datasetId, { version, since: performance.now() });
     if (this.checkDue(datasetId) && (await hasAtLeastRecords(db, datasetId, this.policy.minRecords))) this.start(datasetId, shape, build);
     return undefined;
   }
@@ -73,13 +84,17 @@ export class VersionedCopies<T extends VersionedCopy> {
     this.entries.clear();
     this.lastCheck.clear();
     this.lastBuildMs.clear();
+    this.versionSeen.clear();
     this.policy = policy;
   }
 
   private checkDue(datasetId: string): boolean {
     if (this.building.has(datasetId)) return false;
     const now = performance.now();
-    const cooldown = Math.max(this.policy.rebuildCooldownMs, (this.lastBuildMs.get(datasetId) ?? 0) * (this.policy.buildTimeFactor ?? 0));
+    const { quietAfterMs } = this.policy;
+    const quiet = quietAfterMs !== undefined && now - (this.versionSeen.get(datasetId)?.since ?? now) >= quietAfterMs;
+    const buildTimeWait = quiet ? 0 : (this.lastBuildMs.get(datasetId) ?? 0) * (this.policy.buildTimeFactor ?? 0);
+    const cooldown = Math.max(this.policy.rebuildCooldownMs, buildTimeWait);
     if (now - (this.lastCheck.get(datasetId) ?? -Infinity) < cooldown) return false;
     this.lastCheck.set(datasetId, now);
     return true;
