@@ -10,8 +10,8 @@ beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] }));
 afterEach(() => vi.useRealTimers());
 
 /** A copies cache whose builds take `buildMs` and are counted. */
-function copiesWith(policy: { buildTimeFactor?: number; quietAfterMs?: number }, buildMs: number) {
-  const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 0, ...policy }, 100, () => 1);
+function copiesWith(policy: { buildTimeFactor?: number; quietAfterMs?: number }, buildMs: number, currentVersion = async () => 0) {
+  const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 0, ...policy }, 100, () => 1, currentVersion);
   const counter = { builds: 0 };
   const build = (version: number) => async () => {
     counter.builds += 1;
@@ -43,7 +43,7 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
   });
 
   it('rebuilds without the factor wait once the dataset has stopped changing for quietAfterMs', async () => {
-    const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30);
+    const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30, async () => 2);
     await copies.ready(db, 'd', 1, '', build(1));
     await settle(); // t = 30
     await copies.ready(db, 'd', 2, '', build(2));
@@ -55,6 +55,23 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
     await settle();
     expect(counter.builds).toBe(2);
     expect(await copies.ready(db, 'd', 2, '', build(2))).toEqual({ version: 2 });
+  });
+
+  it('rebuilds once the dataset is quiet though no search asks again, reading its version then', async () => {
+    let current = 1;
+    const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30, async () => current);
+    await copies.ready(db, 'd', 1, '', build(1));
+    await settle(); // t = 30
+    current = 2;
+    // A build reads whatever version the records are at when it runs.
+    await copies.ready(db, 'd', 2, '', () => build(current)()); // out of date, not due: checked again at t = 80
+    current = 3; // a write before then: checked again at t = 130, its version read from the database
+    await vi.advanceTimersByTimeAsync(50);
+    expect(counter.builds).toBe(1);
+    await vi.advanceTimersByTimeAsync(50);
+    await settle();
+    expect(counter.builds).toBe(2);
+    expect(await copies.ready(db, 'd', 3, '', build(3))).toEqual({ version: 3 });
   });
 
   it('keeps the factor wait while the dataset keeps changing, quietAfterMs or not', async () => {

@@ -49,12 +49,15 @@ export class VersionedCopies<T extends VersionedCopy> {
   private readonly lastBuildMs = new Map<string, number>();
   /** Each dataset's version as last asked for, and since when it has been asked for. */
   private readonly versionSeen = new Map<string, { version: number; since: number }>();
+  private readonly quietChecks = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private policy: CopyPolicy,
     /** Upper bound on the summed `sizeOf` of the copies kept; least recently used go first. */
     private readonly budget: number,
     private readonly sizeOf: (copy: T) => number,
+    /** The dataset's current version, read when a quiet-time check comes due (tests replace it). */
+    private readonly currentVersion: (db: Kysely<Tables>, datasetId: string) => Promise<number> = readRecordSetVersion,
   ) {}
 
   /**
@@ -70,8 +73,35 @@ export class VersionedCopies<T extends VersionedCopy> {
     }
     const seen = this.versionSeen.get(datasetId);
     if (seen?.version !== version) this.versionSeen.set(datasetId, { version, since: performance.now() });
-    if (this.checkDue(datasetId) && (await hasAtLeastRecords(db, datasetId, this.policy.minRecords))) this.start(datasetId, shape, build);
+    if (this.checkDue(datasetId)) {
+      if (await hasAtLeastRecords(db, datasetId, this.policy.minRecords)) this.start(datasetId, shape, build);
+    } else {
+      this.checkWhenQuiet(db, datasetId, shape, build);
+    }
     return undefined;
+  }
+
+  /**
+   * A copy that was asked for and is out of date comes back once its dataset is quiet, whether or
+   * not a search asks again then: the version is read again at that time (and again a quiet time
+   * later while writes go on).
+   */
+  private checkWhenQuiet(db: Kysely<Tables>, datasetId: string, shape: string, build: () => Promise<T>): void {
+    const { quietAfterMs } = this.policy;
+    if (quietAfterMs === undefined || this.quietChecks.has(datasetId) || this.building.has(datasetId)) return;
+    // Not due yet: either not quiet yet, or within the cooldown of the last check.
+    const since = this.versionSeen.get(datasetId)?.since ?? performance.now();
+    const due = Math.max(since + quietAfterMs, (this.lastCheck.get(datasetId) ?? -Infinity) + this.policy.rebuildCooldownMs);
+    const timer = setTimeout(() => {
+      this.quietChecks.delete(datasetId);
+      this.currentVersion(db, datasetId)
+        .then((version) => this.ready(db, datasetId, version, shape, build))
+        .catch(() => {
+          // The database is closing or the dataset is gone: searches will ask again if needed.
+        });
+    }, Math.max(0, due - performance.now()));
+    timer.unref?.();
+    this.quietChecks.set(datasetId, timer);
   }
 
   /** Settles when no build is running (tests). */
@@ -85,6 +115,8 @@ export class VersionedCopies<T extends VersionedCopy> {
     this.lastCheck.clear();
     this.lastBuildMs.clear();
     this.versionSeen.clear();
+    for (const timer of this.quietChecks.values()) clearTimeout(timer);
+    this.quietChecks.clear();
     this.policy = policy;
   }
 
