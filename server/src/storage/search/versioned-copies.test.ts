@@ -74,6 +74,19 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
     expect(await copies.ready(db, 'd', 3, '', build(3))).toEqual({ version: 3 });
   });
 
+  it('checks nothing in the background for a dataset without a copy', async () => {
+    let versionReads = 0;
+    const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 100, quietAfterMs: 50 }, 100, () => 1, async () => (versionReads += 1));
+    const failing = async (): Promise<{ version: number }> => {
+      throw new Error('database closing');
+    };
+    await copies.ready(db, 'd', 1, '', failing);
+    await copies.settled();
+    expect(await copies.ready(db, 'd', 1, '', failing)).toBeUndefined(); // within the cooldown
+    await vi.advanceTimersByTimeAsync(500);
+    expect(versionReads).toBe(0);
+  });
+
   it('keeps the factor wait while the dataset keeps changing, quietAfterMs or not', async () => {
     const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30);
     await copies.ready(db, 'd', 1, '', build(1));

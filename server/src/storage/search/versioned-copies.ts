@@ -82,13 +82,14 @@ export class VersionedCopies<T extends VersionedCopy> {
   }
 
   /**
-   * A copy that was asked for and is out of date comes back once its dataset is quiet, whether or
-   * not a search asks again then: the version is read again at that time (and again a quiet time
-   * later while writes go on).
+   * An out-of-date copy that was asked for comes back once its dataset is quiet, whether or not a
+   * search asks again then: the version is read again at that time (and again a quiet time later
+   * while writes go on). A dataset with no copy (too small, or its build failed) is left to the
+   * searches: nothing runs in the background for it.
    */
   private checkWhenQuiet(db: Kysely<Tables>, datasetId: string, shape: string, build: () => Promise<T>): void {
     const { quietAfterMs } = this.policy;
-    if (quietAfterMs === undefined || this.quietChecks.has(datasetId) || this.building.has(datasetId)) return;
+    if (quietAfterMs === undefined || !this.entries.has(datasetId) || this.quietChecks.has(datasetId) || this.building.has(datasetId)) return;
     // Not due yet: either not quiet yet, or within the cooldown of the last check.
     const since = this.versionSeen.get(datasetId)?.since ?? performance.now();
     const due = Math.max(since + quietAfterMs, (this.lastCheck.get(datasetId) ?? -Infinity) + this.policy.rebuildCooldownMs);
