@@ -14,7 +14,8 @@
  *     POST /records/{id}/responses every second for BENCH_SUBMIT_SECONDS (60), on its own records,
  *     whether or not its previous request came back; latency counted from the scheduled send time;
  *     after BENCH_SUBMIT_WARMUP (400) submits by one annotator on other records (0: none);
- *  4. server RSS (VmRSS of the child) at rest and under the submit load.
+ *  4. server RSS (VmRSS of the child) 5 s after the searches, at rest (BENCH_REST_SECONDS, 40, later:
+ *     the idle threads have stopped) and under the submit load.
  * Every figure is followed by the 1-minute load average when it was taken (the host is shared).
  *
  *   npx tsx bench/scale.ts                                           # SQLite
@@ -63,6 +64,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.SCHOLIA_TEST_
 const INGEST_MAX_SECONDS = Number(process.env.BENCH_INGEST_MAX_SECONDS ?? 0);
 /** Only the ingestion figures (and RSS at rest after it). */
 const INGEST_ONLY = process.env.BENCH_INGEST_ONLY === '1';
+/** Idle seconds after the searches before RSS at rest is read. */
+const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 40);
 /** Pause between the first search after the ingestion and the measured searches. */
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 120);
 
@@ -143,6 +146,7 @@ async function main() {
     // Text search after the write: how long from a batch's acknowledgement until its probe word is
     // found. A search waits for its dataset's queued writes up to 2 s, so one search usually tells.
     const segmentEnds: number[] = []; // when each SEGMENT records were acknowledged
+    const segmentCpu: { all: number; main: number }[] = []; // the server's CPU seconds then
     const probes: { word: string; ackedAt: number }[] = [];
     const searchableAfterMs: number[] = [];
     let probesOverBound = 0;
@@ -180,7 +184,10 @@ async function main() {
             }
           }
           done += count;
-          if (Math.floor(done / SEGMENT) > segmentEnds.length) segmentEnds.push(performance.now());
+          if (Math.floor(done / SEGMENT) > segmentEnds.length) {
+            segmentEnds.push(performance.now());
+            segmentCpu.push({ all: server.cpuSeconds(), main: server.mainThreadCpuSeconds() });
+          }
           if (b % 20 === 0) peakRss = Math.max(peakRss, server.memory().rssMiB);
           const now = performance.now();
           if (now - lastReport > 30_000) {
@@ -207,6 +214,11 @@ async function main() {
       const rate = (from: number, to: number) => Math.round(SEGMENT / ((to - from) / 1000));
       print('ingest_records_per_s_first_100k', rate(ingestStart, segmentEnds[0]));
       print('ingest_records_per_s_last_100k', rate(segmentEnds[segmentEnds.length - 2], segmentEnds[segmentEnds.length - 1]));
+      // Whether the server does more work per record as the dataset grows, or gets less of the CPU.
+      const cpuPerRecord = (from: { all: number; main: number }, to: { all: number; main: number }) =>
+        `${Math.round(((to.all - from.all) / SEGMENT) * 1e6)} / ${Math.round(((to.main - from.main) / SEGMENT) * 1e6)}`;
+      print('ingest_server_cpu_us_per_record_first_100k_all_main', cpuPerRecord({ all: cpu0, main: mainCpu0 }, segmentCpu[0]));
+      print('ingest_server_cpu_us_per_record_last_100k_all_main', cpuPerRecord(segmentCpu[segmentCpu.length - 2], segmentCpu[segmentCpu.length - 1]));
     }
     searchableAfterMs.sort((a, b) => a - b);
     print('text_searchable_after_ack_probes', searchableAfterMs.length);
@@ -216,7 +228,7 @@ async function main() {
     print('text_searchable_after_ack_over_2s', probesOverBound);
 
     if (INGEST_ONLY) {
-      await new Promise((r) => setTimeout(r, 5_000));
+      await new Promise((r) => setTimeout(r, REST_SECONDS * 1000));
       withLoad('rss_mib_at_rest_after_ingest', server.memory().rssMiB.toFixed(0));
       return;
     }
@@ -297,6 +309,9 @@ async function main() {
     withLoad('me_and_progress_ms', (performance.now() - t0).toFixed(1));
 
     await new Promise((r) => setTimeout(r, 5_000));
+    withLoad('rss_mib_5s_after_searches', server.memory().rssMiB.toFixed(0));
+    // At rest: the search and indexing threads have stopped (30 s idle each).
+    await new Promise((r) => setTimeout(r, REST_SECONDS * 1000));
     const rest = server.memory();
     withLoad('rss_mib_at_rest', rest.rssMiB.toFixed(0));
     print('rss_mib_at_rest_anon_file_shmem', [rest.anonMiB, rest.fileMiB, rest.shmemMiB].map((m) => m.toFixed(0)).join(' / '));

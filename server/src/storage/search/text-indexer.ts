@@ -31,6 +31,12 @@ export interface TextIndexer {
 export const TEXT_INDEX_WAIT_MS = 10_000;
 /** How often an idle indexer looks for changes queued by another process (an external job worker). */
 const POLL_MS = 250;
+/**
+ * A thread with nothing to index for this long is stopped: its heap and connection are released
+ * while the server is at rest (tens of MiB after a large ingestion), and the next change or the
+ * next due checkpoint starts a new one.
+ */
+const IDLE_STOP_MS = 30_000;
 /** Queue rows per batch: large batches are what make deferred indexing cheap. */
 export const TEXT_INDEX_BATCH = 2_000;
 /** Rows per batch on the server's own thread: one batch is one hold of the event loop. */
@@ -85,6 +91,11 @@ abstract class SqliteIndexer implements TextIndexer {
     waiter.resolve();
   }
 
+  /** Whether a search is waiting for queued changes. */
+  protected get waiting(): boolean {
+    return this.waiters.length > 0;
+  }
+
   protected releaseAll(): void {
     for (const waiter of [...this.waiters]) this.release(waiter);
   }
@@ -93,17 +104,35 @@ abstract class SqliteIndexer implements TextIndexer {
 /** The worker thread starts with the first queued change (many test servers never index a word). */
 class SqliteWorkerIndexer extends SqliteIndexer {
   private worker: Worker | undefined;
+  /** Threads asked to stop, until they exit. */
+  private readonly stopping = new Set<Promise<void>>();
   private closing = false;
   private readonly poll: NodeJS.Timeout;
+  /** When the thread last had something to do (a change, a wake-up, a batch applied). */
+  private lastActive = 0;
 
-  constructor(sqlite: SQLite.Database, private readonly file: string) {
+  constructor(
+    sqlite: SQLite.Database,
+    private readonly file: string,
+    private readonly idleStopMs: number,
+  ) {
     super(sqlite);
     // Changes queued by another process (an external job worker), or left by a crash; or a
     // write-ahead log that needs the thread's checkpoints (wal-checkpoint.ts).
     this.poll = setInterval(() => {
       if (!this.worker && (this.hasQueued() || walPages(this.file) >= CHECKPOINT_PAGES)) this.wake();
+      else if (this.worker && this.idle()) this.stop(this.worker);
     }, POLL_MS).unref();
     if (this.hasQueued()) this.wake();
+  }
+
+  /** Whether a thread is running (tests). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  private idle(): boolean {
+    return Date.now() - this.lastActive >= this.idleStopMs && !this.waiting && !this.hasQueued();
   }
 
   private hasQueued(): boolean {
@@ -113,7 +142,10 @@ class SqliteWorkerIndexer extends SqliteIndexer {
   private start(): Worker {
     const worker = startSearchWorker('text-indexer', { file: this.file, batch: TEXT_INDEX_BATCH, pollMs: POLL_MS });
     worker.on('message', (message: { through?: number; error?: string }) => {
-      if (message.through !== undefined) this.advanced(message.through);
+      if (message.through !== undefined) {
+        this.lastActive = Date.now();
+        this.advanced(message.through);
+      }
       if (message.error) console.error(JSON.stringify({ level: 'error', msg: 'text index batch failed; retrying', error: message.error }));
     });
     worker.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: describeError(error) })));
@@ -126,6 +158,7 @@ class SqliteWorkerIndexer extends SqliteIndexer {
 
   wake(message: 'wake' | 'now' = 'wake'): void {
     if (this.closing) return;
+    this.lastActive = Date.now();
     if (!this.worker) this.worker = this.start();
     else this.worker.postMessage(message);
   }
@@ -134,18 +167,30 @@ class SqliteWorkerIndexer extends SqliteIndexer {
     this.wake('now');
   }
 
+  /**
+   * Asks a thread to stop between batches (its connection closes cleanly); ended outright if it
+   * does not answer. A change queued meanwhile starts a new thread: a batch the old one was
+   * applying is not applied twice (text-index-drain.ts checks the mark it started from).
+   */
+  private stop(worker: Worker): Promise<void> {
+    if (this.worker === worker) this.worker = undefined;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('stop');
+    const timer = setTimeout(() => void worker.terminate(), 2_000);
+    const done = exited.then(() => {
+      clearTimeout(timer);
+      this.stopping.delete(done);
+    });
+    this.stopping.add(done);
+    return done;
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.poll);
     this.releaseAll();
-    const worker = this.worker;
-    if (!worker) return;
-    // Asked to stop between batches (its connection closes cleanly); ended outright if it does not answer.
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.postMessage('stop');
-    const timer = setTimeout(() => void worker.terminate(), 2_000);
-    await exited;
-    clearTimeout(timer);
+    if (this.worker) void this.stop(this.worker);
+    await Promise.all([...this.stopping]);
   }
 }
 
@@ -189,8 +234,8 @@ class SqliteInProcessIndexer extends SqliteIndexer {
   }
 }
 
-export function startSqliteTextIndexer(sqlite: SQLite.Database): TextIndexer {
-  return sqlite.memory ? new SqliteInProcessIndexer(sqlite) : new SqliteWorkerIndexer(sqlite, sqlite.name);
+export function startSqliteTextIndexer(sqlite: SQLite.Database, options: { idleStopMs?: number } = {}): TextIndexer & { running?: boolean } {
+  return sqlite.memory ? new SqliteInProcessIndexer(sqlite) : new SqliteWorkerIndexer(sqlite, sqlite.name, options.idleStopMs ?? IDLE_STOP_MS);
 }
 
 /** An error as a log line can carry it (one cloned from a worker thread may be a plain object). */
