@@ -7,7 +7,7 @@ import type { AppConfig } from './config.js';
 import { createTokenService } from './auth/tokens.js';
 import { RequestValidationError } from './errors.js';
 import { findUnacceptableJson } from './lib/json-input.js';
-import { keepBodyTextIfWanted } from './lib/request-body-text.js';
+import { routeBodyParser } from './lib/route-body-parser.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { databasePlugin } from './plugins/app/database.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/app/errors.js';
@@ -96,10 +96,14 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    const ownParser = routeBodyParser(request);
+    if (ownParser) {
+      ownParser(request, body as string).then((value) => done(null, value), (error: Error) => done(error, undefined));
+      return;
+    }
     parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       const issue = findUnacceptableJson(value);
-      if (!issue) keepBodyTextIfWanted(request, body as string);
       done(issue ? new RequestValidationError([issue]) : null, value);
     });
   });

@@ -2,6 +2,8 @@
 export interface ApiResult<T = any> {
   status: number;
   body: T;
+  /** The body as the server wrote it. */
+  text: string;
   headers: Headers;
 }
 
@@ -37,8 +39,11 @@ export class TestApi {
     } catch {
       /* non-JSON body stays text */
     }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
   }
+
+  /** Sends `json` exactly as written (numbers as typed, duplicate keys) and returns the reply's own text. */
+  sendJsonText = <T = any>(method: string, path: string, json: string) => this.request<T>(method, path, json, { 'Content-Type': 'application/json' });
 
   get = <T = any>(path: string) => this.request<T>('GET', path);
   post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {});

@@ -6,6 +6,8 @@
 export const BYTES_PER_DIMENSION = 8;
 
 export function encodeVector(values: ArrayLike<number>): Uint8Array {
+  // Already float64 (a bulk write's vectors): its bytes as they are.
+  if (values instanceof Float64Array) return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
   const floats = new Float64Array(values.length);
   for (let i = 0; i < values.length; i += 1) floats[i] = values[i];
   return new Uint8Array(floats.buffer, floats.byteOffset, floats.byteLength);

@@ -8,6 +8,7 @@ import {
   updateRecord,
   upsertRecordsBulk,
 } from './records.service.js';
+import { parseBulkBody, restoreBulkVectors } from './bulk-body.js';
 import { sendRecordsEchoingVectors } from './vector-echo.js';
 
 const DatasetParams = IdParams('dataset_id');
@@ -23,19 +24,21 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
   app.post(
     '/datasets/:dataset_id/records/bulk',
-    { config: { expensive: 'write', keepBodyText: true }, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
+    { config: { expensive: 'write', parseJsonBody: parseBulkBody }, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
     async (request, reply) => {
+      const vectorTexts = restoreBulkVectors(request);
       const items = await createRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
-      return sendRecordsEchoingVectors(request, reply.code(201), { items });
+      return sendRecordsEchoingVectors(reply.code(201), { items }, vectorTexts);
     },
   );
 
   app.put(
     '/datasets/:dataset_id/records/bulk',
-    { config: { expensive: 'write', keepBodyText: true }, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } },
+    { config: { expensive: 'write', parseJsonBody: parseBulkBody }, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } },
     async (request, reply) => {
+      const vectorTexts = restoreBulkVectors(request);
       const result = await upsertRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
-      return sendRecordsEchoingVectors(request, reply, result);
+      return sendRecordsEchoingVectors(reply, result, vectorTexts);
     },
   );
 

@@ -21,26 +21,17 @@ const newDataset = () =>
     vectors: [{ name: 'emb', dimensions: 3 }, { name: 'other', dimensions: 2 }],
   });
 
-/** Sends `body` as it is written and returns the reply's own text. */
-async function sendText(method: 'PUT' | 'POST', path: string, body: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Argilla-Api-Key': OWNER.apiKey },
-    body,
-  });
-  return { status: response.status, text: await response.text() };
-}
 
 describe('bulk record replies repeat the vectors as they were sent', () => {
   it('answers PUT and POST with the vector text of the request, which reads back as the stored numbers', async () => {
     const dataset = await newDataset();
-    const put = await sendText('PUT', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"external_id":"a","fields":{"text":"one"},"vectors":{"emb":[0.10, 1e-3,-2.50]}}]}');
+    const put = await api.sendJsonText('PUT', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"external_id":"a","fields":{"text":"one"},"vectors":{"emb":[0.10, 1e-3,-2.50]}}]}');
     expect(put.status, put.text).toBe(200);
     expect(put.text).toContain('"vectors":{"emb":[0.10, 1e-3,-2.50]}');
     const id = JSON.parse(put.text).items[0].id;
     expect((await api.get(`/records/${id}?include=vectors`)).body.vectors).toEqual({ emb: [0.1, 0.001, -2.5] });
 
-    const post = await sendText('POST', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"fields":{"text":"two"},"vectors":{"other":[ 1.0 ,\n 2 ]}}]}');
+    const post = await api.sendJsonText('POST', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"fields":{"text":"two"},"vectors":{"other":[ 1.0 ,\n 2 ]}}]}');
     expect(post.status, post.text).toBe(201);
     expect(post.text).toContain('"vectors":{"other":[ 1.0 ,\n 2 ]}');
     expect(JSON.parse(post.text).items[0].vectors).toEqual({ other: [1, 2] });
@@ -63,7 +54,7 @@ describe('bulk record replies repeat the vectors as they were sent', () => {
       '{"external_id":"c","fields":{"text":"plain"},"vect\\u006frs":{"emb":[0.30,0.20,0.10]}}' +
       ']}';
     const expected = JSON.parse(body);
-    const reply = await sendText('PUT', `/datasets/${dataset.id}/records/bulk`, body);
+    const reply = await api.sendJsonText('PUT', `/datasets/${dataset.id}/records/bulk`, body);
     expect(reply.status, reply.text).toBe(200);
     const items = JSON.parse(reply.text).items;
     expect(items.map((r: { fields: unknown }) => r.fields)).toEqual(expected.items.map((i: { fields: unknown }) => i.fields));
@@ -74,8 +65,8 @@ describe('bulk record replies repeat the vectors as they were sent', () => {
 
   it('formats vectors read back from the database as usual (records that existed)', async () => {
     const dataset = await newDataset();
-    await sendText('PUT', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"external_id":"e","fields":{"text":"x"},"vectors":{"emb":[1.50,2,3]}}]}');
-    const again = await sendText('PUT', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"external_id":"e","vectors":{"other":[1.50,2]}}]}');
+    await api.sendJsonText('PUT', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"external_id":"e","fields":{"text":"x"},"vectors":{"emb":[1.50,2,3]}}]}');
+    const again = await api.sendJsonText('PUT', `/datasets/${dataset.id}/records/bulk`, '{"items":[{"external_id":"e","vectors":{"other":[1.50,2]}}]}');
     expect(again.status, again.text).toBe(200);
     expect(JSON.parse(again.text).items[0].vectors).toEqual({ emb: [1.5, 2, 3], other: [1.5, 2] });
   });

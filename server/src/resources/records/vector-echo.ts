@@ -1,41 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { arrayTextsAt } from '../../lib/json-array-texts.js';
-import { bodyTextOf } from '../../lib/request-body-text.js';
+import type { FastifyReply } from 'fastify';
 import type { RecordJson } from './record.presenter.js';
 
 /**
  * Bulk writes answer with the records they wrote, vectors included (contract §2.9). Formatting a
  * 384-dimension vector's numbers again costs about as much as parsing them did, so the reply
- * repeats the text the client sent for each vector it holds unchanged; JSON.parse reads that text
- * back as the same numbers, which are the ones stored. Vectors read from the database are
- * formatted as usual.
+ * repeats the text the client sent for each vector it holds unchanged (`texts`, from
+ * bulk-body.ts); JSON.parse reads that text back as the same numbers, which are the ones stored.
+ * Vectors read from the database are formatted as usual.
  */
-export function sendRecordsEchoingVectors<T extends { items: RecordJson[] }>(request: FastifyRequest, reply: FastifyReply, payload: T): FastifyReply {
-  const text = bodyTextOf(request);
-  if (text === undefined || !text.includes('"vectors"')) return reply.send(payload);
-  const texts = sentVectorTexts(text, request.body);
+export function sendRecordsEchoingVectors<T extends { items: RecordJson[] }>(reply: FastifyReply, payload: T, texts: ReadonlyMap<object, string>): FastifyReply {
+  if (texts.size === 0) return reply.send(payload);
   return reply.serializer((value) => stringifyWithVectorTexts(value as T, texts)).send(payload);
-}
-
-/** Each vector array of the parsed body, with its text. */
-function sentVectorTexts(text: string, body: unknown): WeakMap<object, string> {
-  const texts = new WeakMap<object, string>();
-  const items = (body as { items?: unknown } | null)?.items;
-  if (!Array.isArray(items)) return texts;
-  for (const { path, text: arrayText } of arrayTextsAt(text, ['items', '*', 'vectors', '*'])) {
-    const [, index, , name] = path;
-    const vector = (items[index as number] as { vectors?: Record<string, unknown> } | undefined)?.vectors?.[name as string];
-    if (Array.isArray(vector)) texts.set(vector, arrayText);
-  }
-  return texts;
 }
 
 /**
  * JSON.stringify with each known vector replaced by a placeholder, then the placeholders by the
  * vectors' texts. The placeholder holds a random token a client cannot put in a field's text.
  */
-function stringifyWithVectorTexts(payload: { items: RecordJson[] }, texts: WeakMap<object, string>): string {
+function stringifyWithVectorTexts(payload: { items: RecordJson[] }, texts: ReadonlyMap<object, string>): string {
   const token = `vector-${randomBytes(12).toString('hex')}-`;
   const spliced: string[] = [];
   const items = payload.items.map((record) => {

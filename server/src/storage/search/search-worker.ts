@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../../lib/worker-threads.js';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import { postgresUrl, sqliteHandle } from '../open-database.js';
@@ -20,11 +21,7 @@ export function snapshotSourceOf(db: Kysely<Tables>): SnapshotSource | undefined
   return sqlite.memory ? undefined : { kind: 'sqlite', file: sqlite.name };
 }
 
-/**
- * Runs `<name>.worker` of this folder with `input` and settles with its one message. The compiled
- * server starts the worker's JS file. From the sources (tests, `npm run dev`) the worker first
- * registers the TypeScript loader: Node 20 workers ignore `--import` in execArgv.
- */
+/** Runs `<name>.worker` of this folder with `input` and settles with its one message. */
 export function runSearchWorker<T>(name: string, input: unknown): Promise<T> {
   const worker = startSearchWorker(name, input);
   return new Promise((resolve, reject) => {
@@ -34,9 +31,4 @@ export function runSearchWorker<T>(name: string, input: unknown): Promise<T> {
   });
 }
 
-export function startSearchWorker(name: string, workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.worker.js`, import.meta.url), { workerData });
-  const entry = new URL(`./${name}.worker.ts`, import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData });
-}
+export const startSearchWorker = (name: string, workerData: unknown): Worker => startWorkerThread(import.meta.url, name, workerData);

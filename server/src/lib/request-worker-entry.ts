@@ -1,0 +1,15 @@
+import { parentPort, type Transferable } from 'node:worker_threads';
+
+/** The worker side of request-worker.ts: answers each request with `handle`'s output, moving the buffers it names. */
+export function serveRequests<I, O>(handle: (input: I) => { output: O; transfer?: Transferable[] }): void {
+  parentPort!.on('message', ({ id, input }: { id: number; input: I }) => {
+    let answer: { output: O; transfer?: Transferable[] };
+    try {
+      answer = handle(input);
+    } catch (error) {
+      parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    parentPort!.postMessage({ id, output: answer.output }, answer.transfer ?? []);
+  });
+}
