@@ -3,7 +3,7 @@ import { TestApi } from '../../../test/api-client.js';
 import { seedDataset } from '../../../test/dataset-fixtures.js';
 import { createPrincipals, type Principals } from '../../../test/fixtures.js';
 import { OWNER, startTestServer, type TestServer } from '../../../test/test-server.js';
-import { stopBulkBodyReader } from './bulk-body.js';
+import { bulkBodyReaderRunning, stopBulkBodyReader } from './bulk-body.js';
 import { readBulkBody } from './bulk-body-reader.js';
 import { VectorValues } from './vector-values.js';
 
@@ -45,8 +45,10 @@ describe('bulk write bodies read off the event loop', () => {
     const dataset = await newDataset();
     const { text, vectors } = largeBody(400, 'big');
     expect(text.length).toBeGreaterThan(64 * 1024);
+    await stopBulkBodyReader();
     const reply = await api.sendJsonText('PUT', `/datasets/${dataset.id}/records/bulk`, text);
     expect(reply.status, reply.text.slice(0, 300)).toBe(200);
+    expect(bulkBodyReaderRunning()).toBe(true);
     const items = JSON.parse(reply.text).items as { id: string; vectors: { emb: number[] } }[];
     expect(items.map((item) => item.vectors.emb)).toEqual(vectors);
     // The text the client sent, not the numbers formatted again.
@@ -61,7 +63,25 @@ describe('bulk write bodies read off the event loop', () => {
     const { text, vectors } = largeBody(300, 'restart');
     const reply = await api.sendJsonText('POST', `/datasets/${dataset.id}/records/bulk`, text);
     expect(reply.status, reply.text.slice(0, 300)).toBe(201);
+    expect(bulkBodyReaderRunning()).toBe(true);
     expect(JSON.parse(reply.text).items.map((item: { vectors: { emb: number[] } }) => item.vectors.emb)).toEqual(vectors);
+  });
+
+  it('reads a large body that is mostly text on the event loop', async () => {
+    const dataset = await newDataset();
+    await stopBulkBodyReader();
+    const vector = Array.from({ length: DIMENSIONS }, (_, i) => i / 2);
+    const items = Array.from({ length: 400 }, (_, r) => ({
+      external_id: `text${r}`,
+      fields: { text: `a record that is mostly words, number ${r} `.repeat(12) },
+      ...(r % 10 === 0 ? { vectors: { emb: vector } } : {}),
+    }));
+    const text = JSON.stringify({ items });
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    const reply = await api.sendJsonText('PUT', `/datasets/${dataset.id}/records/bulk`, text);
+    expect(reply.status, reply.text.slice(0, 300)).toBe(200);
+    expect(bulkBodyReaderRunning()).toBe(false);
+    expect(JSON.parse(reply.text).items[10].vectors.emb).toEqual(vector);
   });
 
   it('refuses a large body as the server refuses any body', async () => {
