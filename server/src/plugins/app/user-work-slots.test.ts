@@ -38,6 +38,12 @@ async function slotApp(dialect: DialectName) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits (up to 2 s: a loaded machine) until `count()` reaches `at`, then a moment more for any that should not have started. */
+async function startedAtLeast(count: () => number, at: number): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (count() < at && Date.now() < deadline) await settle();
+  await settle();
+}
 
 describe('work slots of the routes', () => {
   it('refuses a user past their bound before reading the body, with the 429 answered after the delay', async () => {
@@ -59,10 +65,10 @@ describe('work slots of the routes', () => {
     const limits = EXPENSIVE_MAX_RUNNING.postgres;
     // Two users' reads, more than one each (so neither runs beside the bound): every read slot is taken and more reads wait.
     const reads = Array.from({ length: limits.read + 3 }, (_, i) => send('read', `reader ${i % 2}`));
-    await settle();
+    await startedAtLeast(started, limits.read);
     expect(started()).toBe(limits.read);
     const writes = Array.from({ length: limits.write }, (_, i) => send('write', `writer ${i}`));
-    await settle();
+    await startedAtLeast(started, limits.read + limits.write);
     expect(started()).toBe(limits.read + limits.write);
     finish();
     await Promise.all([...reads, ...writes]);
@@ -71,7 +77,7 @@ describe('work slots of the routes', () => {
   it('on SQLite makes reads and bulk writes share their slots', async () => {
     const { send, finish, started } = await slotApp('sqlite');
     const reads = Array.from({ length: 4 }, (_, i) => send('read', `reader ${i % 2}`));
-    await settle();
+    await startedAtLeast(started, EXPENSIVE_MAX_RUNNING.sqlite.read);
     const writes = Array.from({ length: 2 }, () => send('write', 'writer'));
     await settle();
     expect(started()).toBe(EXPENSIVE_MAX_RUNNING.sqlite.read);
