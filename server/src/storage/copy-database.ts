@@ -106,7 +106,7 @@ async function copyTable(raw: ReturnType<typeof sqliteHandle>, trx: Kysely<Table
 
 /** Text indexes of published datasets (as publishing creates them) and every metadata index. */
 async function rebuildIndexes(trx: Kysely<Tables>): Promise<number> {
-  for (const property of await trx.selectFrom('metadata_properties').select(['id', 'name']).execute()) {
+  for (const property of await trx.selectFrom('metadata_properties').select(['id', 'name', 'dataset_id']).execute()) {
     await createMetadataIndex(trx, 'postgres', property);
   }
   const datasets = await trx.selectFrom('datasets').select('id').where('status', '=', 'ready').execute();

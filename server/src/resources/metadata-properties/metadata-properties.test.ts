@@ -5,6 +5,7 @@ import { createPrincipals, uniqueName, validationError, type Principals } from '
 import { PRINCIPALS, READ_MATRIX, WRITE_MATRIX, clientOf, type PrincipalName } from '../../../test/policy-matrix.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { indexDefinition, metadataIndexExpression } from '../../../test/storage-probes.js';
+import { sqliteHandle } from '../../storage/open-database.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -156,6 +157,41 @@ describe('PATCH /metadata-properties/{id}', () => {
     const property = await createProperty(dataset.id, { settings: { type: 'terms' } });
     const res = await clientOf(p, who).patch(`/metadata-properties/${property.id}`, { title: 'x', visible_for_annotators: true });
     expect(res.status).toBe(WRITE_MATRIX(200)[who]);
+  });
+});
+
+describe.skipIf((process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgres'))('the SQLite index of a metadata property', () => {
+  it("holds its own dataset's records only, and a metadata search uses it", async () => {
+    const dataset = await createPublishedDataset(api, p.workspace.id);
+    const name = uniqueName('mp');
+    const property = await createProperty(dataset.id, { name, settings: { type: 'integer' } });
+    const definition = await indexExists(property.id);
+    expect(definition).toContain(`WHERE dataset_id = '${dataset.id}'`);
+    expect(definition).not.toContain('(dataset_id,');
+    for (let i = 0; i < 5; i += 1) await insertRecord(server.app.database.db, dataset.id, { [name]: i });
+
+    // The statements the search prepares, to read the plan of the one that filters on metadata.
+    const sqlite = sqliteHandle(server.app.database.db);
+    const prepared: string[] = [];
+    const prepare = sqlite.prepare;
+    sqlite.prepare = ((text: string) => {
+      prepared.push(text);
+      return prepare.call(sqlite, text);
+    }) as typeof sqlite.prepare;
+    try {
+      const filter = { type: 'range', scope: { entity: 'metadata', metadata_property: name }, ge: 1, le: 3 };
+      const sort = [{ scope: { entity: 'metadata', metadata_property: name }, order: 'desc' }];
+      const res = await p.owner.post(`/datasets/${dataset.id}/records/search`, { query: {}, filters: { and: [filter] }, sort });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.items.map((item: { record: { metadata: Record<string, number> } }) => item.record.metadata[name])).toEqual([3, 2, 1]);
+    } finally {
+      sqlite.prepare = prepare;
+    }
+    const statement = prepared.find((text) => text.includes('json_extract(r.metadata'));
+    expect(statement).toBeDefined();
+    const parameters = Array((statement!.match(/\?/g) ?? []).length).fill(null);
+    const plan = JSON.stringify(sqlite.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(parameters));
+    expect(plan).toContain(`mp_${property.id.replace(/-/g, '')}`);
   });
 });
 

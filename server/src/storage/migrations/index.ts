@@ -19,6 +19,7 @@ import * as cascadeWebhookDeliveries from './202611260300_cascade_webhook_delive
 import * as deferTextIndexing from './202611270100_defer_text_indexing.js';
 import * as dropRedundantSuggestionIndex from './202611270200_drop_redundant_suggestion_index.js';
 import * as deferVectorSetVersions from './202611270300_defer_vector_set_versions.js';
+import * as scopeMetadataIndexesToTheirDataset from './202611270400_scope_metadata_indexes_to_their_dataset.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -46,4 +47,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611270100_defer_text_indexing': deferTextIndexing,
   '202611270200_drop_redundant_suggestion_index': dropRedundantSuggestionIndex,
   '202611270300_defer_vector_set_versions': deferVectorSetVersions,
+  '202611270400_scope_metadata_indexes_to_their_dataset': scopeMetadataIndexesToTheirDataset,
 };

@@ -15,9 +15,10 @@ type Db = Kysely<Tables>;
 
 /**
  * SQL of record search (contract §4): filters, text, sort and paging over one dataset's
- * records, SQLite flavour. Every query starts from `records r` scoped by `r.dataset_id`, so
- * the (dataset_id, rid) index drives plain listings; metadata conditions use exactly the
- * expression of the per-property index `json_extract(metadata, '$."<name>"')`; text uses the
+ * records, SQLite flavour. Every query starts from `records r` scoped by `r.dataset_id` (written
+ * into the statement), so the (dataset_id, rid) index drives plain listings; metadata conditions
+ * use exactly the expression of the per-property index `json_extract(metadata, '$."<name>"')`,
+ * which holds that dataset's records only; text uses the
  * dataset's own FTS5 table, so no hit of another dataset is ever read (limits.md §2).
  *
  * PostgreSQL flavour (chosen per query builder by `dialectOf`): metadata and JSON values are
@@ -258,7 +259,7 @@ export async function metadataHasListValues(db: Db, datasetId: string, name: str
   const value = metadataValue(name, 'sqlite');
   const { rows } = await sql<{ found: number }>`
     SELECT 1 AS found FROM records r
-    WHERE r.dataset_id = ${datasetId} AND ${value} >= '[' AND ${value} < '\\'
+    WHERE ${sqliteDatasetIs(datasetId, true)} AND ${value} >= '[' AND ${value} < '\\'
       AND json_type(${metadataJson(name)}) = 'array'
     LIMIT 1`.execute(db);
   return rows.length > 0;
@@ -356,6 +357,19 @@ function metadataValue(name: string, d: DialectName): RawBuilder<unknown> {
   return sql`json_extract(r.metadata, ${sql.lit(jsonKeyPath(name))})`;
 }
 
+/**
+ * SQLite: `r.dataset_id = '<id>'` with the id written into the statement. A metadata property's
+ * index holds only its dataset's records (dataset-settings.repository.ts), and SQLite uses such
+ * a partial index only for a statement that names the same dataset; a bound id would not.
+ */
+function sqliteDatasetIs(datasetId: string, onMetadata = false): RawBuilder<unknown> {
+  const term = sql`r.dataset_id = ${sql.lit(datasetId)}`;
+  // Without statistics SQLite takes `dataset_id =` on the (dataset_id, rid) index for the more
+  // selective term and reads the whole dataset; told that most records match it, it reads the
+  // metadata index's range instead (plain listings keep the (dataset_id, rid) index).
+  return onMetadata ? sql`likelihood(${term}, 0.9)` : term;
+}
+
 /** The JSON text of a metadata value (for json_type / json_each). */
 function metadataJson(name: string): RawBuilder<unknown> {
   return sql`(r.metadata -> ${jsonKeyPath(name)})`;
@@ -381,7 +395,8 @@ function fromSql(search: RecordSearch, d: DialectName): RawBuilder<unknown> {
 }
 
 function whereSql(search: RecordSearch, flavour: Flavour, d: DialectName): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [sql`r.dataset_id = ${search.datasetId}`];
+  const onMetadata = search.filters.some((f) => f.on === 'metadata') || search.sort.some((key) => key.on === 'metadata');
+  const conditions: RawBuilder<unknown>[] = [d === 'sqlite' ? sqliteDatasetIs(search.datasetId, onMetadata) : sql`r.dataset_id = ${search.datasetId}`];
   if (search.textMatch !== undefined && !search.textDriven) {
     conditions.push(sql`r.rid IN (SELECT h.rid FROM (${textHitsSql(search.datasetId, search.textMatch, d, false)}) h)`);
   }
