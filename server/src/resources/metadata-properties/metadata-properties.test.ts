@@ -5,7 +5,9 @@ import { createPrincipals, uniqueName, validationError, type Principals } from '
 import { PRINCIPALS, READ_MATRIX, WRITE_MATRIX, clientOf, type PrincipalName } from '../../../test/policy-matrix.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { indexDefinition, metadataIndexExpression } from '../../../test/storage-probes.js';
+import { sql } from 'kysely';
 import { sqliteHandle } from '../../storage/open-database.js';
+import { up as scopeMetadataIndexes } from '../../storage/migrations/202611270400_scope_metadata_indexes_to_their_dataset.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -192,6 +194,23 @@ describe.skipIf((process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgr
     const parameters = Array((statement!.match(/\?/g) ?? []).length).fill(null);
     const plan = JSON.stringify(sqlite.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(parameters));
     expect(plan).toContain(`mp_${property.id.replace(/-/g, '')}`);
+  });
+});
+
+describe.skipIf((process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgres'))('a SQLite metadata index built before', () => {
+  it('over every dataset is rebuilt by the migration as its own dataset\'s', async () => {
+    const dataset = await createPublishedDataset(api, p.workspace.id);
+    const name = uniqueName('mp');
+    const property = await createProperty(dataset.id, { name, settings: { type: 'terms' } });
+    const index = `mp_${property.id.replace(/-/g, '')}`;
+    const { db } = server.app.database;
+    await sql.raw(`DROP INDEX ${index}`).execute(db);
+    await sql.raw(`CREATE INDEX ${index} ON records(dataset_id, json_extract(metadata, '$."${name}"'))`).execute(db);
+    await scopeMetadataIndexes(db as never, { dialect: 'sqlite' });
+    const definition = await indexExists(property.id);
+    expect(definition).toContain(`WHERE dataset_id = '${dataset.id}'`);
+    expect(definition).toContain(`json_extract(metadata, '$."${name}"')`);
+    expect(definition).not.toContain('(dataset_id,');
   });
 });
 
