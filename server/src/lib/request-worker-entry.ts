@@ -1,8 +1,11 @@
 import { parentPort, type Transferable } from 'node:worker_threads';
 
-/** The worker side of request-worker.ts: answers each request with `handle`'s output, moving the buffers it names. */
+/** The worker side of request-worker.ts: answers each request with `handle`'s output, moving the buffers it names, until asked to stop. */
 export function serveRequests<I, O>(handle: (input: I) => { output: O; transfer?: Transferable[] }): void {
-  parentPort!.on('message', ({ id, input }: { id: number; input: I }) => {
+  parentPort!.on('message', (message: { id: number; input: I } | 'stop') => {
+    // Asked to stop (worker-threads.ts): the requests before it are answered already.
+    if (message === 'stop') return parentPort!.close();
+    const { id, input } = message;
     let answer: { output: O; transfer?: Transferable[] };
     try {
       answer = handle(input);

@@ -5,7 +5,9 @@ import { RequestWorker, WorkerLost } from './request-worker.js';
 /** A thread speaking request-worker-entry.ts's protocol: doubles numbers, fails on 'fail', dies on 'die'. */
 const THREAD = `
 const { parentPort } = require('node:worker_threads');
-parentPort.on('message', ({ id, input }) => {
+parentPort.on('message', (message) => {
+  if (message === 'stop') return parentPort.close();
+  const { id, input } = message;
   if (input === 'die') process.exit(3);
   if (input === 'fail') return parentPort.postMessage({ id, error: 'failed on purpose' });
   setTimeout(() => parentPort.postMessage({ id, output: input * 2 }), input === 1 ? 30 : 0);

@@ -1,4 +1,5 @@
 import type { Transferable, Worker } from 'node:worker_threads';
+import { stopWorkerThread } from './worker-threads.js';
 
 /** The thread ended or failed before answering: the caller may do the work itself. */
 export class WorkerLost extends Error {}
@@ -48,7 +49,7 @@ export class RequestWorker<I, O> {
     this.worker = undefined; // the next request starts a new thread rather than wait on this one
     for (const pending of this.pending.values()) pending.reject(new WorkerLost('the thread was stopped'));
     this.pending.clear();
-    await worker.terminate();
+    await stopWorkerThread(worker);
   }
 
   private spawn(): Worker {

@@ -11,3 +11,16 @@ export function startWorkerThread(moduleUrl: string, name: string, workerData: u
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(bootstrap, { eval: true, workerData });
 }
+
+/**
+ * Asks a worker started here to stop (it ends between two tasks and closes what it holds), ends
+ * it outright if it has not after `graceMs`, and settles once it has exited.
+ */
+export async function stopWorkerThread(worker: Worker, graceMs = 2_000): Promise<void> {
+  if (worker.threadId === -1) return; // exited already: no 'exit' event is coming
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage('stop');
+  const timer = setTimeout(() => void worker.terminate(), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

@@ -168,7 +168,7 @@ export async function createMetadataIndex(db: Db, dialect: DialectName, property
   await sql.raw(sqliteMetadataIndexSql(property)).execute(db);
 }
 
-export function sqliteMetadataIndexSql(property: Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>): string {
+function sqliteMetadataIndexSql(property: Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>): string {
   const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
   return `CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records(json_extract(metadata, ${quoted(jsonKeyPath(property.name))})) WHERE dataset_id = ${quoted(property.dataset_id)}`;
 }

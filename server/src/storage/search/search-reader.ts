@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import { RecentUsage } from '../../lib/recent-usage.js';
 import type { Tables } from '../tables.js';
+import { stopWorkerThread } from '../../lib/worker-threads.js';
 import { startSearchWorker } from './search-worker.js';
 import type { ReadAnswer, ReadRequest } from './search-reader.worker.js';
 
@@ -197,11 +198,7 @@ export class SqliteSearchReads implements SearchReads {
     const worker = this.worker;
     if (!worker || this.running) return;
     this.worker = undefined;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.postMessage('stop');
-    const timer = setTimeout(() => void worker.terminate(), 2_000);
-    await exited;
-    clearTimeout(timer);
+    await stopWorkerThread(worker);
   }
 
   /** Past a few half-lives a user's time no longer orders anyone. */

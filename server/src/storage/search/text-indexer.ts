@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Worker } from 'node:worker_threads';
+import { stopWorkerThread } from '../../lib/worker-threads.js';
 import { startSearchWorker } from './search-worker.js';
 import { drainSqliteTextQueue, readThrough } from './text-index-drain.js';
 import { CHECKPOINT_PAGES, walPages } from './wal-checkpoint.js';
@@ -172,24 +173,17 @@ class SqliteWorkerIndexer extends SqliteIndexer {
    * does not answer. A change queued meanwhile starts a new thread: a batch the old one was
    * applying is not applied twice (text-index-drain.ts checks the mark it started from).
    */
-  private stop(worker: Worker): Promise<void> {
+  private stop(worker: Worker): void {
     if (this.worker === worker) this.worker = undefined;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.postMessage('stop');
-    const timer = setTimeout(() => void worker.terminate(), 2_000);
-    const done = exited.then(() => {
-      clearTimeout(timer);
-      this.stopping.delete(done);
-    });
+    const done = stopWorkerThread(worker).then(() => void this.stopping.delete(done));
     this.stopping.add(done);
-    return done;
   }
 
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.poll);
     this.releaseAll();
-    if (this.worker) void this.stop(this.worker);
+    if (this.worker) this.stop(this.worker);
     await Promise.all([...this.stopping]);
   }
 }
