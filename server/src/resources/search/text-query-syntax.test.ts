@@ -6,7 +6,10 @@ import { createSearchDataset, upsertRecords, type SearchDataset } from '../../..
 import { seededRandom } from '../../../test/seeded-random.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { up as indexTextAsStandardWords } from '../../storage/migrations/202611260100_index_text_as_standard_words.js';
+import { up as dropPostgresFieldTextIndexes } from '../../storage/migrations/202611270500_drop_postgres_field_text_indexes.js';
 import { dropTextIndex, textIndexTable } from '../../storage/search/text-index.js';
+import type { MatchNode } from '../../storage/search/text-match.js';
+import { compilePostgresMatch } from '../../storage/search/text-query-postgres.js';
 
 /**
  * The reference engine's query syntax (`simple_query_string`, default operator AND) on a fixed
@@ -85,7 +88,17 @@ const table: [string, number[], string?][] = [
   ['distilabel', [2], 'context'],
   ['-argilla', except(1), 'context'],
   ['"quick brown"', [], 'context'],
+  ['quick', [10], 'context'],
+  ['quick', [6, 7], 'text'],
+  ['"brown fox"~1', [6, 7], 'text'],
+  ['"brown fox"~1', [], 'context'],
+  ['brown -fox', [10], 'text'],
+  ['argilla | -distilabel', except(2), 'context'],
+  ['arg* | snake', [1, 3], 'context'],
+  ['-(argilla | dog)', except(1, 2, 6, 7, 10), 'text'],
 ];
+
+const onPostgres = (process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgres');
 
 let server: TestServer;
 let api: TestApi;
@@ -158,6 +171,42 @@ describe('text query syntax', () => {
     expect(deep.body.detail).toBe('Text query nests its operators too deeply: 40 levels, at most 32 are allowed.');
     const long = await search('a'.repeat(2001));
     expect(long.body.detail).toBe('Text query is too long: 2001 characters, at most 2000 are allowed.');
+  });
+});
+
+describe.runIf(onPostgres)('the PostgreSQL text index', () => {
+  const indexesOf = async (table: string) =>
+    (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table} ORDER BY indexname`.execute(server.app.database.db)).rows.map((r) => r.name);
+
+  it('has one GIN index, on doc, and a search in one field reads it', async () => {
+    const { db } = server.app.database;
+    const table = textIndexTable(ds.id);
+    expect(await indexesOf(table)).toEqual([`${table}_doc`, `${table}_pkey`]);
+    const queries: MatchNode[] = [
+      { kind: 'word', word: 'quick' },
+      { kind: 'phrase', words: ['brown', 'fox'], slop: 1 },
+      { kind: 'and', children: [{ kind: 'prefix', prefix: 'bro' }, { kind: 'not', child: { kind: 'word', word: 'fox' } }] },
+    ];
+    for (const query of queries) {
+      const { condition } = compilePostgresMatch({ query, column: 'c1', columns: ['c0', 'c1'] });
+      const plan = await db.transaction().execute(async (trx) => {
+        // Without an index for the condition, the plan is a sequential scan even so.
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT t.rid FROM ${sql.table(table)} AS t WHERE ${condition}`.execute(trx);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan, JSON.stringify(query)).toContain(`Bitmap Index Scan on ${table}_doc`);
+    }
+  });
+
+  it('loses the per-field indexes of earlier versions in the migration, and finds the same records', async () => {
+    const { db, dialect } = server.app.database;
+    const table = textIndexTable(ds.id);
+    for (const column of ['c0', 'c1']) await sql.raw(`CREATE INDEX ${table}_${column} ON ${table} USING gin (${column})`).execute(db);
+    await dropPostgresFieldTextIndexes(db as never, { dialect });
+    expect(await indexesOf(table)).toEqual([`${table}_doc`, `${table}_pkey`]);
+    const res = await search('quick', 'context');
+    expect(res.body.items.map((item: { record: { external_id: string } }) => item.record.external_id)).toEqual(['n10']);
   });
 });
 

@@ -20,6 +20,7 @@ import * as deferTextIndexing from './202611270100_defer_text_indexing.js';
 import * as dropRedundantSuggestionIndex from './202611270200_drop_redundant_suggestion_index.js';
 import * as deferVectorSetVersions from './202611270300_defer_vector_set_versions.js';
 import * as scopeMetadataIndexesToTheirDataset from './202611270400_scope_metadata_indexes_to_their_dataset.js';
+import * as dropPostgresFieldTextIndexes from './202611270500_drop_postgres_field_text_indexes.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -48,4 +49,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611270200_drop_redundant_suggestion_index': dropRedundantSuggestionIndex,
   '202611270300_defer_vector_set_versions': deferVectorSetVersions,
   '202611270400_scope_metadata_indexes_to_their_dataset': scopeMetadataIndexesToTheirDataset,
+  '202611270500_drop_postgres_field_text_indexes': dropPostgresFieldTextIndexes,
 };

@@ -1,41 +1,10 @@
-import type SQLite from 'better-sqlite3';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
+import { bulkUpsert, type BulkTable, type RawSqlite } from './bulk-upsert.js';
 
-/**
- * Bulk writes take an optional raw SQLite handle (the connection under the caller's Kysely
- * transaction). With it, multi-row statements of a fixed chunk size are prepared once and
- * reused, instead of compiled and prepared per request; PostgreSQL uses the Kysely path.
- */
-export type RawSqlite = SQLite.Database;
-
-const RAW_CHUNK_ROWS = 100;
-const statementCache = new WeakMap<RawSqlite, Map<string, SQLite.Statement>>();
-
-function cachedStatement(raw: RawSqlite, text: string): SQLite.Statement {
-  let cache = statementCache.get(raw);
-  if (!cache) statementCache.set(raw, (cache = new Map()));
-  let statement = cache.get(text);
-  if (!statement) cache.set(text, (statement = raw.prepare(text)));
-  return statement;
-}
-
-/** `INSERT INTO table (cols) VALUES (..),(..) <tail>` over rows, in cached fixed-size chunks. */
-function rawInsertMany(raw: RawSqlite, table: string, columns: string[], rows: unknown[][], tail: string, returning = false): unknown[] {
-  const out: unknown[] = [];
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  for (let start = 0; start < rows.length; start += RAW_CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + RAW_CHUNK_ROWS);
-    const text = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(tuple).join(', ')} ${tail}`;
-    const statement = cachedStatement(raw, text);
-    const params = chunk.flat();
-    if (returning) out.push(...statement.all(params));
-    else statement.run(params);
-  }
-  return out;
-}
+export type { RawSqlite } from './bulk-upsert.js';
 
 type Db = Kysely<Tables>;
 
@@ -55,8 +24,21 @@ function chunks<T>(rows: T[], columns: number): T[][] {
 const recordById = preparedQuery((db, id: string) => db.selectFrom('records').selectAll().where('id', '=', id));
 export const findRecordById = (db: Db, id: string): Promise<StoredRecord | undefined> => recordById.first(db, id);
 
-/** Records of a dataset with these external ids, one query per 500 ids. */
+/**
+ * PostgreSQL: one probe of the (dataset_id, external_id) key per id. Written as `dataset_id = ?
+ * AND external_id IN (...)`, PostgreSQL without fresh statistics (a dataset growing by a bulk
+ * ingestion) read every record of the dataset through another (dataset_id, ...) index and
+ * filtered them: 15 ms a request at 100,000 records, growing with the dataset.
+ */
+export function postgresExternalIdLookup(datasetId: string, externalIds: string[]) {
+  return sql<StoredRecord>`SELECT r.* FROM unnest(${sql.val(externalIds)}::text[]) AS wanted(external_id)
+    CROSS JOIN LATERAL (SELECT * FROM records WHERE dataset_id = ${datasetId} AND external_id = wanted.external_id LIMIT 1) AS r`;
+}
+
+/** Records of a dataset with these external ids (SQLite: one query per 500 ids). */
 export async function findRecordsByExternalIds(db: Db, datasetId: string, externalIds: string[]): Promise<StoredRecord[]> {
+  if (externalIds.length === 0) return [];
+  if (dialectOf(db) === 'postgres') return (await postgresExternalIdLookup(datasetId, externalIds).execute(db)).rows;
   const rows: StoredRecord[] = [];
   for (const chunk of chunks(externalIds, 60)) {
     if (chunk.length === 0) continue;
@@ -85,124 +67,93 @@ export async function findRecordsByIds(db: Db, datasetId: string, ids: string[])
 
 export type RecordWrite = Omit<Insertable<RecordRow>, 'rid'>;
 
+const recordsTable: BulkTable<RecordWrite> = {
+  table: 'records',
+  columns: [
+    ['id', 'text'],
+    ['dataset_id', 'text'],
+    ['external_id', 'text'],
+    ['fields', 'jsonb'],
+    ['metadata', 'jsonb'],
+    ['status', 'text'],
+    ['submitted_count', 'integer'],
+    ['inserted_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  values: (r) => [r.id, r.dataset_id, r.external_id ?? null, r.fields, r.metadata ?? null, r.status, r.submitted_count ?? 0, r.inserted_at, r.updated_at],
+  tail: 'ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, metadata = excluded.metadata, updated_at = excluded.updated_at RETURNING rid, id',
+};
+
 /**
  * Inserts new records and rewrites existing ones (matched on `id`) with multi-row statements;
  * existing rows keep rid, status, counters and inserted_at. Returns each id's rid.
  */
 export async function upsertRecordRows(db: Db, rows: RecordWrite[], raw?: RawSqlite): Promise<Map<string, number>> {
-  const rids = new Map<string, number>();
-  if (raw) {
-    const columns = ['id', 'dataset_id', 'external_id', 'fields', 'metadata', 'status', 'submitted_count', 'inserted_at', 'updated_at'];
-    const written = rawInsertMany(
-      raw,
-      'records',
-      columns,
-      rows.map((r) => [r.id, r.dataset_id, r.external_id ?? null, r.fields, r.metadata ?? null, r.status, r.submitted_count ?? 0, r.inserted_at, r.updated_at]),
-      'ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, metadata = excluded.metadata, updated_at = excluded.updated_at RETURNING rid, id',
-      true,
-    ) as { rid: number; id: string }[];
-    for (const row of written) rids.set(row.id, Number(row.rid));
-    return rids;
-  }
-  for (const chunk of chunks(rows, 9)) {
-    const written = await db
-      .insertInto('records')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          fields: eb.ref('excluded.fields'),
-          metadata: eb.ref('excluded.metadata'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returning(['rid', 'id'])
-      .execute();
-    for (const row of written) rids.set(row.id, Number(row.rid));
-  }
-  return rids;
+  const written = await bulkUpsert<RecordWrite, { rid: number | string; id: string }>(db, recordsTable, rows, raw);
+  return new Map(written.map((row) => [row.id, Number(row.rid)]));
 }
+
+const suggestionsTable: BulkTable<SuggestionRow> = {
+  table: 'suggestions',
+  columns: [
+    ['id', 'text'],
+    ['record_id', 'text'],
+    ['dataset_id', 'text'],
+    ['question_id', 'text'],
+    ['type', 'text'],
+    ['value', 'jsonb'],
+    ['agent', 'text'],
+    ['score', 'jsonb'],
+    ['inserted_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  values: (r) => [r.id, r.record_id, r.dataset_id, r.question_id, r.type, r.value, r.agent, r.score, r.inserted_at, r.updated_at],
+  tail: 'ON CONFLICT (record_id, question_id) DO UPDATE SET type = excluded.type, value = excluded.value, agent = excluded.agent, score = excluded.score, updated_at = excluded.updated_at',
+};
 
 /** Upserts suggestions per (record, question); an existing row keeps its id and inserted_at. */
 export async function upsertSuggestionRows(db: Db, rows: SuggestionRow[], raw?: RawSqlite): Promise<void> {
-  if (raw) {
-    rawInsertMany(
-      raw,
-      'suggestions',
-      ['id', 'record_id', 'dataset_id', 'question_id', 'type', 'value', 'agent', 'score', 'inserted_at', 'updated_at'],
-      rows.map((r) => [r.id, r.record_id, r.dataset_id, r.question_id, r.type, r.value, r.agent, r.score, r.inserted_at, r.updated_at]),
-      'ON CONFLICT (record_id, question_id) DO UPDATE SET type = excluded.type, value = excluded.value, agent = excluded.agent, score = excluded.score, updated_at = excluded.updated_at',
-    );
-    return;
-  }
-  for (const chunk of chunks(rows, 10)) {
-    await db
-      .insertInto('suggestions')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['record_id', 'question_id']).doUpdateSet((eb) => ({
-          type: eb.ref('excluded.type'),
-          value: eb.ref('excluded.value'),
-          agent: eb.ref('excluded.agent'),
-          score: eb.ref('excluded.score'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
+  await bulkUpsert(db, suggestionsTable, rows, raw);
 }
+
+const responsesTable: BulkTable<ResponseRow> = {
+  table: 'responses',
+  columns: [
+    ['id', 'text'],
+    ['record_id', 'text'],
+    ['dataset_id', 'text'],
+    ['user_id', 'text'],
+    ['status', 'text'],
+    ['"values"', 'jsonb'],
+    ['inserted_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  values: (r) => [r.id, r.record_id, r.dataset_id, r.user_id, r.status, r.values, r.inserted_at, r.updated_at],
+  tail: 'ON CONFLICT (record_id, user_id) DO UPDATE SET status = excluded.status, "values" = excluded."values", updated_at = excluded.updated_at',
+};
 
 /** Upserts responses per (record, user); an existing row keeps its id and inserted_at. */
 export async function upsertResponseRows(db: Db, rows: ResponseRow[], raw?: RawSqlite): Promise<void> {
-  if (raw) {
-    rawInsertMany(
-      raw,
-      'responses',
-      ['id', 'record_id', 'dataset_id', 'user_id', 'status', '"values"', 'inserted_at', 'updated_at'],
-      rows.map((r) => [r.id, r.record_id, r.dataset_id, r.user_id, r.status, r.values, r.inserted_at, r.updated_at]),
-      'ON CONFLICT (record_id, user_id) DO UPDATE SET status = excluded.status, "values" = excluded."values", updated_at = excluded.updated_at',
-    );
-    return;
-  }
-  for (const chunk of chunks(rows, 8)) {
-    await db
-      .insertInto('responses')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['record_id', 'user_id']).doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          values: eb.ref('excluded.values'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
+  await bulkUpsert(db, responsesTable, rows, raw);
 }
 
-/** Upserts vectors per (record, vector settings). */
+const vectorsTable: BulkTable<VectorRow> = {
+  table: 'vectors',
+  columns: [
+    ['record_id', 'text'],
+    ['dataset_id', 'text'],
+    ['vector_settings_id', 'text'],
+    ['value', 'bytea'],
+    ['inserted_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  values: (r) => [r.record_id, r.dataset_id, r.vector_settings_id, r.value, r.inserted_at, r.updated_at],
+  tail: 'ON CONFLICT (record_id, vector_settings_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+};
+
+/** Upserts vectors per (record, vector settings). With pgvector, their embeddings are filled after the write (storage/search/embedding-filler.ts). */
 export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlite): Promise<void> {
-  if (raw) {
-    rawInsertMany(
-      raw,
-      'vectors',
-      ['record_id', 'dataset_id', 'vector_settings_id', 'value', 'inserted_at', 'updated_at'],
-      rows.map((r) => [r.record_id, r.dataset_id, r.vector_settings_id, r.value, r.inserted_at, r.updated_at]),
-      'ON CONFLICT (record_id, vector_settings_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-    );
-    return;
-  }
-  for (const chunk of chunks(rows, 6)) {
-    await db
-      .insertInto('vectors')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['record_id', 'vector_settings_id']).doUpdateSet((eb) => ({
-          value: eb.ref('excluded.value'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
-  // With pgvector, their embeddings are filled after the write (storage/search/embedding-filler.ts).
+  await bulkUpsert(db, vectorsTable, rows, raw);
 }
 
 export async function deleteSuggestionsOfRecord(db: Db, recordId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import type { Tables } from '../tables.js';
 import { textWords } from './text-tokenizer.js';
@@ -8,8 +8,10 @@ import { textWords } from './text-tokenizer.js';
  * inside the index keeps text search fast at 1M records). Columns follow the dataset's fields
  * in creation order (`c0`, `c1`, ...), so `field` searches read one column.
  * - SQLite: a contentless FTS5 table (rowid = records.rid); the records table keeps the text.
- * - PostgreSQL: a table `(rid, doc tsvector, c0 tsvector, ...)` with a GIN index on `doc` (all
- *   fields) and on each column.
+ * - PostgreSQL: a table `(rid, doc tsvector, c0 tsvector, ...)` with one GIN index, on `doc` (all
+ *   fields); a search in one field finds its candidates there and tests them on the field's
+ *   column (text-query-postgres.ts). An index per column too doubled the index entries a record
+ *   adds, the largest part of PostgreSQL's time in a bulk ingestion.
  * Both hold the words of text-tokenizer.ts (the reference engine's standard analyzer), made here,
  * so both dialects find the same records.
  */
@@ -42,9 +44,6 @@ export async function createTextIndex(db: Kysely<Tables>, dialect: DialectName, 
       .raw(`CREATE TABLE IF NOT EXISTS ${table} (rid bigint PRIMARY KEY REFERENCES records(rid) ON DELETE CASCADE, doc tsvector NOT NULL${columns})`)
       .execute(db);
     await sql.raw(`CREATE INDEX IF NOT EXISTS ${table}_doc ON ${table} USING gin (doc)`).execute(db);
-    for (let i = 0; i < fields.length; i++) {
-      await sql.raw(`CREATE INDEX IF NOT EXISTS ${table}_c${i} ON ${table} USING gin (c${i})`).execute(db);
-    }
     return;
   }
   await sql.raw(sqliteCreateTextIndexSql(datasetId, fields.length)).execute(db);
@@ -102,15 +101,7 @@ export async function indexRecordTexts(
   const table = sql.table(textIndexTable(datasetId));
   const columns = sql.raw(fields.map((_, i) => `c${i}`).join(', '));
   if (dialect === 'postgres') {
-    const updates = sql.raw(['doc', ...fields.map((_, i) => `c${i}`)].map((c) => `${c} = excluded.${c}`).join(', '));
-    const perStatement = Math.max(1, Math.floor(30_000 / (fields.length + 2)));
-    for (let start = 0; start < records.length; start += perStatement) {
-      const rows = records.slice(start, start + perStatement).map((record) => {
-        const { doc, columns: vectors } = postgresVectors(fields.map((field) => searchableText(field, record.fields[field.name])));
-        return sql`(${record.rid}, ${doc}::tsvector, ${sql.join(vectors.map((v) => (v === null ? sql`NULL` : sql`${v}::tsvector`)))})`;
-      });
-      await sql`INSERT INTO ${table} (rid, doc, ${columns}) VALUES ${sql.join(rows)} ON CONFLICT (rid) DO UPDATE SET ${updates}`.execute(db);
-    }
+    await postgresIndexRecordTexts(db, table, fields, records);
     return;
   }
   if (!options.fresh) await removeRecordTexts(db, dialect, datasetId, records.map((r) => r.rid));
@@ -165,26 +156,28 @@ function sqliteIndexText(text: string | null): string | null {
 const MAX_POSITION = 16_383;
 
 /**
- * tsvector input for a record: `doc` holds every field's words, a position apart between fields
- * (a phrase never spans two fields, as in FTS5), each `cN` one field's words. Written as tsvector
- * text so PostgreSQL keeps the words as they are (its own parser would cut `can't` in two).
+ * PostgreSQL: each field's words as tsvector text (so PostgreSQL keeps the words as they are: its
+ * own parser would cut `can't` in two), one array per column; `doc` is the fields' tsvectors
+ * joined by PostgreSQL (`||` shifts each one past the positions before it; parsing the words a
+ * second time cost more). Every field's positions start at 2, so a field's first word is never
+ * next to the previous field's last one in `doc`: a phrase never spans two fields, as in FTS5.
  */
-function postgresVectors(texts: (string | null)[]): { doc: string; columns: (string | null)[] } {
-  const docParts: string[] = [];
-  let offset = 0;
-  const columns = texts.map((text) => {
-    if (text === null) return null;
-    const words = textWords(text);
-    const parts = words.map((word, i) => `${tsvectorLexeme(word)}:${Math.min(MAX_POSITION, i + 1)}`);
-    words.forEach((word, i) => docParts.push(`${tsvectorLexeme(word)}:${Math.min(MAX_POSITION, offset + i + 1)}`));
-    offset += words.length + 1;
-    return parts.join(' ');
-  });
-  return { doc: docParts.join(' '), columns };
+async function postgresIndexRecordTexts(db: Kysely<Tables>, table: RawBuilder<unknown>, fields: TextIndexField[], records: IndexedRecord[]) {
+  const columns = fields.map((_, i) => `c${i}`);
+  const perColumn = fields.map((field) => records.map((record) => postgresTsvectorText(searchableText(field, record.fields[field.name]))));
+  const arrays = [sql`${sql.val(records.map((r) => r.rid))}::bigint[]`, ...perColumn.map((texts) => sql`${sql.val(texts)}::tsvector[]`)];
+  const doc = sql.raw(columns.map((c) => `coalesce(${c}, ''::tsvector)`).join(' || '));
+  const updates = sql.raw(['doc', ...columns].map((c) => `${c} = excluded.${c}`).join(', '));
+  const names = sql.raw(columns.join(', '));
+  await sql`INSERT INTO ${table} (rid, doc, ${names}) SELECT rid, ${doc}, ${names} FROM unnest(${sql.join(arrays)}) AS t(rid, ${names})
+    ON CONFLICT (rid) DO UPDATE SET ${updates}`.execute(db);
 }
 
-function tsvectorLexeme(word: string): string {
-  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+function postgresTsvectorText(text: string | null): string | null {
+  if (text === null) return null;
+  return textWords(text)
+    .map((word, i) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${Math.min(MAX_POSITION, i + 2)}`)
+    .join(' ');
 }
 
 /** Whether a table exists (PostgreSQL; a draft dataset has no text index yet). */

@@ -6,7 +6,7 @@ import type { MatchNode, TextMatch } from './text-match.js';
  * and the tsquery that ranks its hits. Words reach PostgreSQL as tsquery input (quoted lexemes),
  * never through a text parser, so they stay the index's words. A sloppy phrase is tested field
  * by field with `scholia_words_near` (the words in a window of slop + words positions, any
- * order: FTS5's NEAR), after the tsquery of its words narrows the rows through the index.
+ * order: FTS5's NEAR), after the tsquery of its words narrows the rows through `doc`'s index.
  */
 export interface PostgresTextQuery {
   condition: RawBuilder<unknown>;
@@ -25,7 +25,41 @@ export function compilePostgresMatch(match: TextMatch): PostgresTextQuery {
   };
   const compiled = compile(match.query, scope);
   const positives = positiveWords(match.query);
-  return { condition: conditionOf(compiled, scope), rank: positives.length === 0 ? undefined : positives.join(' | ') };
+  const condition = conditionOf(compiled, scope);
+  // Only `doc` has an index (text-index.ts): a search in one field first takes the records whose
+  // `doc` holds what any match in that field must hold.
+  const required = match.column ? requiredTsquery(match.query) : undefined;
+  return {
+    condition: required === undefined ? condition : sql`(t.doc @@ ${required}::tsquery AND ${condition})`,
+    rank: positives.length === 0 ? undefined : positives.join(' | '),
+  };
+}
+
+/**
+ * A tsquery that `doc` matches whenever one field matches `node`, or undefined when there is none
+ * (a negation can hold in a field and not in `doc`). Phrases become their words: `doc` holds a
+ * field's words at shifted positions, which may pass the last position PostgreSQL keeps.
+ */
+function requiredTsquery(node: MatchNode): string | undefined {
+  switch (node.kind) {
+    case 'word':
+      return lexeme(node.word);
+    case 'prefix':
+      return `${lexeme(node.prefix)}:*`;
+    case 'phrase':
+      return `(${node.words.map(lexeme).join(' & ')})`;
+    case 'all':
+    case 'not':
+      return undefined;
+    case 'and': {
+      const parts = node.children.map(requiredTsquery).filter((part): part is string => part !== undefined);
+      return parts.length === 0 ? undefined : `(${parts.join(' & ')})`;
+    }
+    case 'or': {
+      const parts = node.children.map(requiredTsquery);
+      return parts.some((part) => part === undefined) ? undefined : `(${parts.join(' | ')})`;
+    }
+  }
 }
 
 interface Scope {
@@ -46,7 +80,7 @@ function compile(node: MatchNode, scope: Scope): Compiled {
       const window = node.slop + node.words.length - 1;
       const all = node.words.map(lexeme).join(' & ');
       const perField = scope.fields.map((field) => sql`(${sql.raw(field)} @@ ${all}::tsquery AND scholia_words_near(${sql.raw(field)}, ${words}, ${window}))`);
-      return { condition: sql`(${sql.join(perField, sql` OR `)})` };
+      return { condition: sql`(t.doc @@ ${all}::tsquery AND (${sql.join(perField, sql` OR `)}))` };
     }
     case 'all':
       return { condition: sql`TRUE` };

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestApi } from '../../../test/api-client.js';
+import { createPrincipals, type Principals } from '../../../test/fixtures.js';
+import { createSearchDataset, upsertRecords } from '../../../test/search-fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { findRecordsByExternalIds, postgresExternalIdLookup } from './records.repository.js';
+
+const onPostgres = (process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgres');
+
+let server: TestServer;
+let api: TestApi;
+let p: Principals;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new TestApi(server.url);
+  p = await createPrincipals(api);
+});
+afterAll(() => server.close());
+
+const item = (n: number) => ({ external_id: `e${n}`, fields: { context: `record ${n}`, text: `text ${n}` } });
+
+describe('records by external id', () => {
+  it('finds the dataset’s records with those ids, and none of another dataset', async () => {
+    const [mine, other] = [await createSearchDataset(api, p.workspace.id), await createSearchDataset(api, p.workspace.id)];
+    const written = await upsertRecords(api, mine.id, [1, 2, 3].map(item));
+    await upsertRecords(api, other.id, [4].map(item));
+    const found = await findRecordsByExternalIds(server.app.database.db, mine.id, ['e3', 'e1', 'e4', 'missing']);
+    expect(found.map((r) => [r.external_id, r.id]).sort()).toEqual(
+      written.filter((r) => r.external_id !== 'e2').map((r) => [r.external_id, r.id]).sort(),
+    );
+  });
+
+  it.runIf(onPostgres)('probes the (dataset, external id) key on PostgreSQL while statistics still call the dataset small', async () => {
+    const { db } = server.app.database;
+    const dataset = await createSearchDataset(api, p.workspace.id);
+    await upsertRecords(api, dataset.id, [0, 1, 2].map(item));
+    await sql`ANALYZE records`.execute(db);
+    for (let start = 3; start < 3_003; start += 500) {
+      await upsertRecords(api, dataset.id, Array.from({ length: 500 }, (_, i) => item(start + i)));
+    }
+    const wanted = Array.from({ length: 500 }, (_, i) => `new-${i}`);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${postgresExternalIdLookup(dataset.id, wanted)}`.execute(db);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Index Scan using records_dataset_external_id_uq on records');
+    expect(plan).not.toMatch(/Bitmap Heap Scan on records|Seq Scan on records/);
+  }, 60_000);
+});
