@@ -32,6 +32,26 @@ describe('records by external id', () => {
     );
   });
 
+  it('stores and finds values that need quoting in any array or list form', async () => {
+    const dataset = await createSearchDataset(api, p.workspace.id);
+    const awkward = ['NULL', '', 'a "quoted" word', 'back\\slash \\\\ twice', '{braces}, commas', 'line\nbreak', "can't stop", 'emoji 🚀 é'];
+    const items = awkward.map((text, i) => ({ external_id: text === '' ? 'empty' : text, fields: { context: text === '' ? 'x' : text, text: `${text} end` }, metadata: { note: text } }));
+    const written = await upsertRecords(api, dataset.id, items);
+    expect(written.map((r) => r.external_id)).toEqual(items.map((item) => item.external_id));
+    const found = await findRecordsByExternalIds(server.app.database.db, dataset.id, items.map((item) => item.external_id));
+    expect(found.map((r) => r.external_id).sort()).toEqual(items.map((item) => item.external_id).sort());
+    for (const record of found) {
+      const item = items.find((candidate) => candidate.external_id === record.external_id)!;
+      expect(JSON.parse(record.fields as string)).toEqual(item.fields);
+      expect(JSON.parse(record.metadata as string)).toEqual(item.metadata);
+    }
+    for (const [q, field, expected] of [["can't", 'context', ["can't stop"]], ['slash', 'context', ['back\\slash \\\\ twice']], ['quoted', 'text', ['a "quoted" word']], ['🚀', 'context', ['emoji 🚀 é']]] as const) {
+      const res = await p.owner.post(`/datasets/${dataset.id}/records/search`, { query: { text: { q, field } } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.items.map((hit: { record: { external_id: string } }) => hit.record.external_id), q).toEqual(expected);
+    }
+  });
+
   it.runIf(onPostgres)('probes the (dataset, external id) key on PostgreSQL while statistics still call the dataset small', async () => {
     const { db } = server.app.database;
     const dataset = await createSearchDataset(api, p.workspace.id);

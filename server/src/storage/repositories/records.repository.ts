@@ -4,8 +4,6 @@ import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '.
 import { preparedQuery } from '../prepared-query.js';
 import { bulkUpsert, type BulkTable, type RawSqlite } from './bulk-upsert.js';
 
-export type { RawSqlite } from './bulk-upsert.js';
-
 type Db = Kysely<Tables>;
 
 /** A records row as read (rid is a plain number once generated). */
