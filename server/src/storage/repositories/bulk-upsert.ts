@@ -17,9 +17,8 @@ export type RawSqlite = SQLite.Database;
 
 export interface BulkTable<Row> {
   table: string;
-  /** Column names as written in SQL (quoted where a name is a keyword), with their PostgreSQL type. */
-  columns: readonly (readonly [name: string, postgresType: string])[];
-  values(row: Row): unknown[];
+  /** The row's keys in column order, each with its PostgreSQL type; the column is the key, quoted. */
+  columns: readonly (readonly [key: keyof Row & string, postgresType: string])[];
   /** `ON CONFLICT ...` and `RETURNING ...`, the same text in both dialects. */
   tail: string;
 }
@@ -33,25 +32,25 @@ const statementCache = new WeakMap<RawSqlite, Map<string, SQLite.Statement>>();
 
 export async function bulkUpsert<Row, Out = unknown>(db: Db, spec: BulkTable<Row>, rows: Row[], raw?: RawSqlite): Promise<Out[]> {
   if (rows.length === 0) return [];
-  const values = rows.map((row) => spec.values(row));
-  if (raw) return rawInsertMany(raw, spec, values) as Out[];
-  if (dialectOf(db) === 'postgres') return (await postgresUnnestInsert<Row, Out>(spec, values).execute(db)).rows;
+  if (dialectOf(db) === 'postgres') return (await postgresUnnestInsert<Row, Out>(spec, rows).execute(db)).rows;
+  const tuples = rows.map((row) => spec.columns.map(([key]) => row[key] ?? null));
+  if (raw) return rawInsertMany(raw, spec, tuples) as Out[];
   const out: Out[] = [];
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / spec.columns.length));
-  for (let start = 0; start < values.length; start += perStatement) {
-    const tuples = values.slice(start, start + perStatement).map((tuple) => sql`(${sql.join(tuple)})`);
-    const { rows: written } = await sql<Out>`INSERT INTO ${sql.raw(spec.table)} (${sql.raw(columnList(spec))}) VALUES ${sql.join(tuples)} ${sql.raw(spec.tail)}`.execute(db);
+  for (let start = 0; start < tuples.length; start += perStatement) {
+    const values = tuples.slice(start, start + perStatement).map((tuple) => sql`(${sql.join(tuple)})`);
+    const { rows: written } = await sql<Out>`INSERT INTO ${sql.raw(spec.table)} (${sql.raw(columnList(spec))}) VALUES ${sql.join(values)} ${sql.raw(spec.tail)}`.execute(db);
     out.push(...written);
   }
   return out;
 }
 
-function postgresUnnestInsert<Row, Out>(spec: BulkTable<Row>, values: unknown[][]) {
-  const arrays = spec.columns.map(([, type], column) => sql`${sql.val(values.map((tuple) => tuple[column]))}::${sql.raw(type)}[]`);
+function postgresUnnestInsert<Row, Out>(spec: BulkTable<Row>, rows: Row[]) {
+  const arrays = spec.columns.map(([key, type]) => sql`${sql.val(rows.map((row) => row[key] ?? null))}::${sql.raw(type)}[]`);
   return sql<Out>`INSERT INTO ${sql.raw(spec.table)} (${sql.raw(columnList(spec))}) SELECT * FROM unnest(${sql.join(arrays)}) ${sql.raw(spec.tail)}`;
 }
 
-const columnList = (spec: BulkTable<unknown>): string => spec.columns.map(([name]) => name).join(', ');
+const columnList = (spec: BulkTable<never>): string => spec.columns.map(([key]) => `"${key}"`).join(', ');
 
 function rawInsertMany<Row>(raw: RawSqlite, spec: BulkTable<Row>, values: unknown[][]): unknown[] {
   const out: unknown[] = [];

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
@@ -63,7 +63,8 @@ export async function findRecordsByIds(db: Db, datasetId: string, ids: string[])
   return rows;
 }
 
-export type RecordWrite = Omit<Insertable<RecordRow>, 'rid'>;
+/** A records row as written: every column but the generated rid. */
+export type RecordWrite = Omit<StoredRecord, 'rid'>;
 
 const recordsTable: BulkTable<RecordWrite> = {
   table: 'records',
@@ -78,7 +79,6 @@ const recordsTable: BulkTable<RecordWrite> = {
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  values: (r) => [r.id, r.dataset_id, r.external_id ?? null, r.fields, r.metadata ?? null, r.status, r.submitted_count ?? 0, r.inserted_at, r.updated_at],
   tail: 'ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, metadata = excluded.metadata, updated_at = excluded.updated_at RETURNING rid, id',
 };
 
@@ -105,7 +105,6 @@ const suggestionsTable: BulkTable<SuggestionRow> = {
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  values: (r) => [r.id, r.record_id, r.dataset_id, r.question_id, r.type, r.value, r.agent, r.score, r.inserted_at, r.updated_at],
   tail: 'ON CONFLICT (record_id, question_id) DO UPDATE SET type = excluded.type, value = excluded.value, agent = excluded.agent, score = excluded.score, updated_at = excluded.updated_at',
 };
 
@@ -122,11 +121,10 @@ const responsesTable: BulkTable<ResponseRow> = {
     ['dataset_id', 'text'],
     ['user_id', 'text'],
     ['status', 'text'],
-    ['"values"', 'jsonb'],
+    ['values', 'jsonb'],
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  values: (r) => [r.id, r.record_id, r.dataset_id, r.user_id, r.status, r.values, r.inserted_at, r.updated_at],
   tail: 'ON CONFLICT (record_id, user_id) DO UPDATE SET status = excluded.status, "values" = excluded."values", updated_at = excluded.updated_at',
 };
 
@@ -145,7 +143,6 @@ const vectorsTable: BulkTable<VectorRow> = {
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  values: (r) => [r.record_id, r.dataset_id, r.vector_settings_id, r.value, r.inserted_at, r.updated_at],
   tail: 'ON CONFLICT (record_id, vector_settings_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
 };
 

@@ -176,13 +176,16 @@ async function postgresIndexRecordTexts(db: Kysely<Tables>, table: RawBuilder<un
 function postgresTsvectorText(text: string | null): string | null {
   if (text === null) return null;
   return textWords(text)
-    .map((word, i) => `'${tsvectorEscaped(word)}':${Math.min(MAX_POSITION, i + 2)}`)
+    .map((word, i) => `${quotedLexeme(word)}:${Math.min(MAX_POSITION, i + 2)}`)
     .join(' ');
 }
 
-/** A word inside a quoted tsvector lexeme (`'` doubled, `\` escaped); most words have neither. */
-function tsvectorEscaped(word: string): string {
-  return word.includes("'") || word.includes('\\') ? word.replace(/\\/g, '\\\\').replace(/'/g, "''") : word;
+/**
+ * A word as PostgreSQL reads a lexeme in tsvector and tsquery text: quoted, `'` doubled and `\`
+ * escaped (most words have neither: no replacement then, as this runs for every indexed word).
+ */
+export function quotedLexeme(word: string): string {
+  return word.includes("'") || word.includes('\\') ? `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${word}'`;
 }
 
 /** Whether a table exists (PostgreSQL; a draft dataset has no text index yet). */

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { quotedLexeme } from './text-index.js';
 import type { MatchNode, TextMatch } from './text-match.js';
 
 /**
@@ -43,11 +44,11 @@ export function compilePostgresMatch(match: TextMatch): PostgresTextQuery {
 function requiredTsquery(node: MatchNode): string | undefined {
   switch (node.kind) {
     case 'word':
-      return lexeme(node.word);
+      return quotedLexeme(node.word);
     case 'prefix':
-      return `${lexeme(node.prefix)}:*`;
+      return `${quotedLexeme(node.prefix)}:*`;
     case 'phrase':
-      return `(${node.words.map(lexeme).join(' & ')})`;
+      return `(${node.words.map(quotedLexeme).join(' & ')})`;
     case 'all':
     case 'not':
       return undefined;
@@ -71,14 +72,14 @@ interface Scope {
 function compile(node: MatchNode, scope: Scope): Compiled {
   switch (node.kind) {
     case 'word':
-      return { tsquery: lexeme(node.word) };
+      return { tsquery: quotedLexeme(node.word) };
     case 'prefix':
-      return { tsquery: `${lexeme(node.prefix)}:*` };
+      return { tsquery: `${quotedLexeme(node.prefix)}:*` };
     case 'phrase': {
-      if (node.slop === 0) return { tsquery: `(${node.words.map(lexeme).join(' <-> ')})` };
+      if (node.slop === 0) return { tsquery: `(${node.words.map(quotedLexeme).join(' <-> ')})` };
       const words = sql`ARRAY[${sql.join(node.words)}]::text[]`;
       const window = node.slop + node.words.length - 1;
-      const all = node.words.map(lexeme).join(' & ');
+      const all = node.words.map(quotedLexeme).join(' & ');
       const perField = scope.fields.map((field) => sql`(${sql.raw(field)} @@ ${all}::tsquery AND scholia_words_near(${sql.raw(field)}, ${words}, ${window}))`);
       return { condition: sql`(t.doc @@ ${all}::tsquery AND (${sql.join(perField, sql` OR `)}))` };
     }
@@ -105,10 +106,6 @@ function conditionOf(compiled: Compiled, scope: Scope): RawBuilder<unknown> {
   return sql`${sql.raw(document)} @@ ${compiled.tsquery}::tsquery`;
 }
 
-/** A word as a tsquery operand: quoted, with `'` and `\` escaped. */
-function lexeme(word: string): string {
-  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
 
 function hasNegation(node: MatchNode): boolean {
   if (node.kind === 'not') return true;
@@ -119,11 +116,11 @@ function hasNegation(node: MatchNode): boolean {
 function positiveWords(node: MatchNode): string[] {
   switch (node.kind) {
     case 'word':
-      return [lexeme(node.word)];
+      return [quotedLexeme(node.word)];
     case 'prefix':
-      return [`${lexeme(node.prefix)}:*`];
+      return [`${quotedLexeme(node.prefix)}:*`];
     case 'phrase':
-      return node.words.map(lexeme);
+      return node.words.map(quotedLexeme);
     case 'and':
     case 'or':
       return node.children.flatMap(positiveWords);
