@@ -5,9 +5,11 @@ import { createPrincipals, uniqueName, validationError, type Principals } from '
 import { PRINCIPALS, READ_MATRIX, WRITE_MATRIX, clientOf, type PrincipalName } from '../../../test/policy-matrix.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { indexDefinition, metadataIndexExpression } from '../../../test/storage-probes.js';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
 import { sqliteHandle } from '../../storage/open-database.js';
 import { up as scopeMetadataIndexes } from '../../storage/migrations/202611270400_scope_metadata_indexes_to_their_dataset.js';
+import { up as scopePostgresMetadataIndexes } from '../../storage/migrations/202611271300_scope_postgres_metadata_indexes_to_their_dataset.js';
 
 let server: TestServer;
 let api: TestApi;
@@ -210,6 +212,70 @@ describe.skipIf((process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgr
     const definition = await indexExists(property.id);
     expect(definition).toContain(`WHERE dataset_id = '${dataset.id}'`);
     expect(definition).toContain(`json_extract(metadata, '$."${name}"')`);
+    expect(definition).not.toContain('(dataset_id,');
+  });
+});
+
+describe.runIf((process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgres'))('the PostgreSQL index of a metadata property', () => {
+  /** The statements PostgreSQL is sent while `run` runs, with their parameters. */
+  async function sentStatements(run: () => Promise<void>): Promise<{ text: string; values: unknown[] }[]> {
+    const sent: { text: string; values: unknown[] }[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      if (typeof config === 'string') sent.push({ text: config, values: values ?? [] });
+      else if (config?.text) sent.push({ text: config.text, values: config.values ?? values ?? [] });
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    return sent;
+  }
+
+  it("holds its own dataset's records only, and a metadata search with the dataset id bound uses it", async () => {
+    const [dataset, other] = [await createPublishedDataset(api, p.workspace.id), await createPublishedDataset(api, p.workspace.id)];
+    const name = uniqueName('mp');
+    const property = await createProperty(dataset.id, { name, settings: { type: 'integer' } });
+    await createProperty(other.id, { name, settings: { type: 'integer' } });
+    const definition = await indexExists(property.id);
+    expect(definition).toContain(`WHERE ((dataset_id)::text = '${dataset.id}'::text)`);
+    expect(definition).not.toContain('(dataset_id,');
+    const { db } = server.app.database;
+    for (let i = 0; i < 5; i += 1) await insertRecord(db, dataset.id, { [name]: i });
+    for (let i = 0; i < 5; i += 1) await insertRecord(db, other.id, { [name]: i });
+
+    const sent = await sentStatements(async () => {
+      const filter = { type: 'range', scope: { entity: 'metadata', metadata_property: name }, ge: 1, le: 3 };
+      const sort = [{ scope: { entity: 'metadata', metadata_property: name }, order: 'desc' }];
+      const res = await p.owner.post(`/datasets/${dataset.id}/records/search`, { query: {}, filters: { and: [filter] }, sort });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.items.map((item: { record: { metadata: Record<string, number> } }) => item.record.metadata[name])).toEqual([3, 2, 1]);
+    });
+    const statement = sent.find(({ text }) => text.includes('NULLIF(r.metadata') && text.includes('r.dataset_id = $'));
+    expect(statement, sent.map(({ text }) => text).join('\n')).toBeDefined();
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement!.text}`, statement!.values));
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain(`mp_${property.id.replace(/-/g, '')}`);
+  });
+
+  it("over every dataset is rebuilt by the migration as its own dataset's", async () => {
+    const dataset = await createPublishedDataset(api, p.workspace.id);
+    const name = uniqueName('mp');
+    const property = await createProperty(dataset.id, { name, settings: { type: 'terms' } });
+    const index = `mp_${property.id.replace(/-/g, '')}`;
+    const { db } = server.app.database;
+    await sql.raw(`DROP INDEX ${index}`).execute(db);
+    await sql.raw(`CREATE INDEX ${index} ON records (dataset_id, NULLIF(metadata -> '${name}', 'null'::jsonb))`).execute(db);
+    await scopePostgresMetadataIndexes(db as never, { dialect: 'postgres' });
+    const definition = await indexExists(property.id);
+    expect(definition).toContain(`WHERE ((dataset_id)::text = '${dataset.id}'::text)`);
+    expect(definition).toContain(metadataIndexExpression(server.app.database, name));
     expect(definition).not.toContain('(dataset_id,');
   });
 });

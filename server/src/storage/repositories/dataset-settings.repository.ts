@@ -154,23 +154,29 @@ export const metadataIndexName = (propertyId: string) => `mp_${propertyId.replac
  * so metadata filters and sorts stay fast on large datasets. Partial on the property's dataset:
  * an index over every record of every dataset cost each insert a random B-tree position in it,
  * and made ingestion slow down as the table grew (search.repository.ts names the dataset in its
- * statements for SQLite to use it). PostgreSQL: index `records(dataset_id, NULLIF(metadata ->
- * '<name>', 'null'))`, the jsonb expression search.repository.ts filters and sorts on.
+ * statements for SQLite to use it). PostgreSQL: index `records(NULLIF(metadata -> '<name>',
+ * 'null')) WHERE dataset_id = '<its dataset>'`, the jsonb expression search.repository.ts filters
+ * and sorts on; partial for the same reason (an insert into one dataset would otherwise add an
+ * entry to every metadata index of every dataset). PostgreSQL plans a search with the dataset id
+ * it was sent, so a bound id uses the index.
  */
 export async function createMetadataIndex(db: Db, dialect: DialectName, property: Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>) {
   if (dialect === 'postgres') {
-    const name = property.name.replace(/'/g, "''");
-    await sql
-      .raw(`CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records (dataset_id, NULLIF(metadata -> '${name}', 'null'::jsonb))`)
-      .execute(db);
+    await sql.raw(postgresMetadataIndexSql(property)).execute(db);
     return;
   }
   await sql.raw(sqliteMetadataIndexSql(property)).execute(db);
 }
 
-function sqliteMetadataIndexSql(property: Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>): string {
-  const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+type IndexedProperty = Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>;
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+function sqliteMetadataIndexSql(property: IndexedProperty): string {
   return `CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records(json_extract(metadata, ${quoted(jsonKeyPath(property.name))})) WHERE dataset_id = ${quoted(property.dataset_id)}`;
+}
+
+export function postgresMetadataIndexSql(property: IndexedProperty): string {
+  return `CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records (NULLIF(metadata -> ${quoted(property.name)}, 'null'::jsonb)) WHERE dataset_id = ${quoted(property.dataset_id)}`;
 }
 
 export async function dropMetadataIndex(db: Db, _dialect: DialectName, propertyId: string) {
