@@ -33,6 +33,8 @@ import {
   clusteredVectorFactory,
   httpClient,
   load1,
+  localPostgresCpuSeconds,
+  ownCpuSeconds,
   percentile,
   random,
   sentence,
@@ -142,6 +144,7 @@ async function main() {
     const cpu0 = server.cpuSeconds();
     const mainCpu0 = server.mainThreadCpuSeconds();
     const threads0 = server.threadCpuSeconds();
+    const [postgresCpu0, benchCpu0] = [localPostgresCpuSeconds(), ownCpuSeconds()];
     let lastReport = ingestStart;
     // Text search after the write: how long from a batch's acknowledgement until its probe word is
     // found. A search waits for its dataset's queued writes up to 2 s, so one search usually tells.
@@ -206,6 +209,9 @@ async function main() {
     print('ingest_seconds', ingestSeconds.toFixed(0));
     print('ingest_server_cpu_s_per_1k_records', ((server.cpuSeconds() - cpu0) / (done / 1000)).toFixed(3));
     print('ingest_main_thread_cpu_s_per_1k_records', ((server.mainThreadCpuSeconds() - mainCpu0) / (done / 1000)).toFixed(3));
+    // The rest of the machine's CPU: the database's processes when local, and this load generator.
+    if (DATABASE_URL?.startsWith('postgres')) print('ingest_postgres_cpu_us_per_record', (((localPostgresCpuSeconds() - postgresCpu0) / done) * 1e6).toFixed(0));
+    print('ingest_load_generator_cpu_us_per_record', (((ownCpuSeconds() - benchCpu0) / done) * 1e6).toFixed(0));
     print('rss_mib_peak_during_ingest', peakRss.toFixed(0));
     // Where the server's CPU went, per thread name (workers show as their thread names).
     const threads = [...server.threadCpuSeconds()].map(([name, cpu]) => [name, cpu - (threads0.get(name) ?? 0)] as const).filter(([, cpu]) => cpu >= 0.5);

@@ -19,7 +19,7 @@
  * BENCH_RESPONSES, BENCH_CONCURRENCY, BENCH_OPEN_SECONDS, BENCH_SUBMIT_INTERVAL_MS override sizes).
  */
 import { performance } from 'node:perf_hooks';
-import { httpClient, load1, percentile, startServerProcess } from './lib/server-process.js';
+import { httpClient, load1, localPostgresCpuSeconds, percentile, startServerProcess } from './lib/server-process.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 30_000);
 const VECTOR_RECORDS = Number(process.env.BENCH_VECTOR_RECORDS ?? 10_000);
@@ -88,10 +88,11 @@ async function main() {
     }
 
     let lastCpuRate = 0;
+    let lastPostgresCpuPerRecord = 0;
     /** Sends pre-serialised batches with IN_FLIGHT requests at a time; returns records/s. */
     async function runBulk(datasetId: string, bodies: string[], keepIds?: string[]): Promise<number> {
       let next = 0;
-      const cpu0 = server.cpuSeconds();
+      const [cpu0, postgresCpu0] = [server.cpuSeconds(), localPostgresCpuSeconds()];
       const started = performance.now();
       await Promise.all(
         Array.from({ length: IN_FLIGHT }, async () => {
@@ -103,6 +104,7 @@ async function main() {
         }),
       );
       lastCpuRate = Math.round((bodies.length * BATCH) / Math.max(0.01, server.cpuSeconds() - cpu0));
+      lastPostgresCpuPerRecord = ((localPostgresCpuSeconds() - postgresCpu0) / (bodies.length * BATCH)) * 1e6;
       return Math.round((bodies.length * BATCH) / ((performance.now() - started) / 1000));
     }
 
@@ -113,7 +115,7 @@ async function main() {
     const plainBodies = Array.from({ length: Math.ceil(RECORDS / BATCH) }, (_, i) => batchBody(plain, i * BATCH, false));
     const sample = JSON.parse(plainBodies[0]).items[0];
     const plainRate = await runBulk(plain.id, plainBodies);
-    const plainCpuRate = lastCpuRate;
+    const [plainCpuRate, plainPostgresCpu] = [lastCpuRate, lastPostgresCpuPerRecord];
     // the same batches again: every record exists, so this is the update path
     const updateRate = await runBulk(plain.id, plainBodies.slice(0, Math.min(20, plainBodies.length)));
 
@@ -122,14 +124,18 @@ async function main() {
     await runBulk(vector.id, [batchBody(vector, 1_000_000, true)]);
     const vectorBodies = Array.from({ length: Math.ceil(VECTOR_RECORDS / BATCH) }, (_, i) => batchBody(vector, i * BATCH, true));
     const vectorRate = await runBulk(vector.id, vectorBodies);
-    const vectorCpuRate = lastCpuRate;
+    const [vectorCpuRate, vectorPostgresCpu] = [lastCpuRate, lastPostgresCpuPerRecord];
 
     print('record_shape', `2 text fields (~${sample.fields.prompt.length}+${sample.fields.response.length} chars), 3 metadata, 1 suggestion; ${BATCH} per request, ${IN_FLIGHT} in flight`);
     withLoad('bulk_upsert_records_per_s', plainRate);
     print('bulk_upsert_records_per_server_cpu_s', plainCpuRate);
+    // The database's own processes, when it is a local PostgreSQL (it shares the machine's cores).
+    const onPostgres = DATABASE_URL?.startsWith('postgres');
+    if (onPostgres) print('bulk_upsert_records_postgres_cpu_us_per_record', plainPostgresCpu.toFixed(0));
     withLoad('bulk_upsert_existing_records_per_s', updateRate);
     withLoad('bulk_upsert_vector384_records_per_s', vectorRate);
     print('bulk_upsert_vector384_records_per_server_cpu_s', vectorCpuRate);
+    if (onPostgres) print('bulk_upsert_vector384_records_postgres_cpu_us_per_record', vectorPostgresCpu.toFixed(0));
 
     // 3. submit latency: CLIENTS annotators, each on its own records
     const annotators: string[] = [];
@@ -198,7 +204,7 @@ async function main() {
       const ids = recordIds.slice(nextRecord, nextRecord + RESPONSES);
       const latencies: number[] = [];
       let cursor = 0;
-      const cpu0 = server.cpuSeconds();
+      const [cpu0, postgresCpu0] = [server.cpuSeconds(), localPostgresCpuSeconds()];
       const started = performance.now();
       await Promise.all(
         annotators.map(async (apiKey) => {

@@ -240,3 +240,41 @@ export function clusteredVectorFactory(dimensions: number, clusters = 64) {
     return v.map((x) => Math.round((x / norm) * 1e5) / 1e5);
   };
 }
+
+/**
+ * CPU seconds of this machine's PostgreSQL so far: every live `postgres` process, plus what the
+ * postmasters have collected from their ended children (connections that closed). Only meaningful
+ * when the database is local (the throwaway one of scripts/with-postgres.mjs); 0 without one.
+ */
+export function localPostgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      // A postmaster (its parent is not postgres) also holds its reaped children's time.
+      if (!isPostgres(Number(fields[1]))) ticks += Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ on Linux
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres';
+  } catch {
+    return false;
+  }
+}
+
+/** CPU seconds of this process (the load generator) so far. */
+export const ownCpuSeconds = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
