@@ -22,6 +22,7 @@ import * as deferVectorSetVersions from './202611270300_defer_vector_set_version
 import * as scopeMetadataIndexesToTheirDataset from './202611270400_scope_metadata_indexes_to_their_dataset.js';
 import * as dropPostgresFieldTextIndexes from './202611270500_drop_postgres_field_text_indexes.js';
 import * as scopePostgresMetadataIndexesToTheirDataset from './202611271300_scope_postgres_metadata_indexes_to_their_dataset.js';
+import * as storePostgresVectorsUncompressed from './202611271400_store_postgres_vectors_uncompressed.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -52,4 +53,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611270400_scope_metadata_indexes_to_their_dataset': scopeMetadataIndexesToTheirDataset,
   '202611270500_drop_postgres_field_text_indexes': dropPostgresFieldTextIndexes,
   '202611271300_scope_postgres_metadata_indexes_to_their_dataset': scopePostgresMetadataIndexesToTheirDataset,
+  '202611271400_store_postgres_vectors_uncompressed': storePostgresVectorsUncompressed,
 };

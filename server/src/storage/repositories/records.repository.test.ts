@@ -67,3 +67,21 @@ describe('records by external id', () => {
     expect(plan).not.toMatch(/Bitmap Heap Scan on records|Seq Scan on records/);
   }, 60_000);
 });
+
+describe.runIf(onPostgres)('vectors on PostgreSQL', () => {
+  it('are stored as their bytes, without an attempt to compress them', async () => {
+    const { db } = server.app.database;
+    const dataset = await createSearchDataset(api, p.workspace.id);
+    const settings = await p.owner.post(`/datasets/${dataset.id}/vectors-settings`, { name: 'wide', title: 'wide', dimensions: 384 });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(201);
+    // Zeros compress to almost nothing: only a column that is never compressed keeps all 3 KiB.
+    const [record] = await upsertRecords(api, dataset.id, [{ ...item(1), vectors: { wide: Array(384).fill(0) } }]);
+    const { rows } = await sql<{ compression: string | null; size: number }>`
+      SELECT pg_column_compression(value) AS compression, pg_column_size(value) AS size FROM vectors
+      WHERE record_id = ${record!.id} AND vector_settings_id = ${settings.body.id}`.execute(db);
+    expect(rows).toEqual([{ compression: null, size: 384 * 8 }]);
+    const read = await p.owner.get(`/records/${record!.id}?include=vectors`);
+    expect(read.body.vectors.wide).toEqual(Array(384).fill(0));
+  });
+});
+
