@@ -146,8 +146,10 @@ export function jsonKeyPath(name: string): string {
   return `$.${JSON.stringify(name)}`;
 }
 
-/** Name of the SQLite expression index of a metadata property. */
+/** Name of the expression index of a metadata property. */
 export const metadataIndexName = (propertyId: string) => `mp_${propertyId.replace(/-/g, '')}`;
+
+type IndexedProperty = Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>;
 
 /**
  * SQLite: index `records(json_extract(metadata, '$."<name>"')) WHERE dataset_id = '<its dataset>'`
@@ -160,7 +162,7 @@ export const metadataIndexName = (propertyId: string) => `mp_${propertyId.replac
  * entry to every metadata index of every dataset). PostgreSQL plans a search with the dataset id
  * it was sent, so a bound id uses the index.
  */
-export async function createMetadataIndex(db: Db, dialect: DialectName, property: Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>) {
+export async function createMetadataIndex(db: Db, dialect: DialectName, property: IndexedProperty) {
   if (dialect === 'postgres') {
     await sql.raw(postgresMetadataIndexSql(property)).execute(db);
     return;
@@ -168,14 +170,13 @@ export async function createMetadataIndex(db: Db, dialect: DialectName, property
   await sql.raw(sqliteMetadataIndexSql(property)).execute(db);
 }
 
-type IndexedProperty = Pick<MetadataPropertyRow, 'id' | 'name' | 'dataset_id'>;
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 function sqliteMetadataIndexSql(property: IndexedProperty): string {
   return `CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records(json_extract(metadata, ${quoted(jsonKeyPath(property.name))})) WHERE dataset_id = ${quoted(property.dataset_id)}`;
 }
 
-export function postgresMetadataIndexSql(property: IndexedProperty): string {
+function postgresMetadataIndexSql(property: IndexedProperty): string {
   return `CREATE INDEX IF NOT EXISTS ${metadataIndexName(property.id)} ON records (NULLIF(metadata -> ${quoted(property.name)}, 'null'::jsonb)) WHERE dataset_id = ${quoted(property.dataset_id)}`;
 }
 
