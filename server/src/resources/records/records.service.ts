@@ -332,10 +332,13 @@ async function persistPlans(
   const datasetId = context.dataset.id;
   // SQLite: the connection under `trx`, for cached multi-row statements (records.repository).
   const raw = database.dialect === 'sqlite' ? sqliteHandle(database.db) : undefined;
+  // A batch of new records only (an ingestion) has no row that could exist yet: plain INSERTs.
+  const writeOptions = { allNew: plans.every((p) => !p.existing) };
   const rids = await upsertRecordRows(
     trx,
     plans.map((p) => p.row),
     raw,
+    writeOptions,
   );
 
   const suggestionRows: SuggestionRow[] = [];
@@ -371,14 +374,14 @@ async function persistPlans(
       written.responses.push(row);
     }
   }
-  if (suggestionRows.length > 0) await upsertSuggestionRows(trx, suggestionRows, raw);
-  if (vectorRows.length > 0) await upsertVectorRows(trx, vectorRows, raw);
+  if (suggestionRows.length > 0) await upsertSuggestionRows(trx, suggestionRows, raw, writeOptions);
+  if (vectorRows.length > 0) await upsertVectorRows(trx, vectorRows, raw, writeOptions);
 
   const texts = plans.filter((p) => !p.existing || p.fieldsChanged).map((p) => ({ rid: rids.get(p.row.id)!, fields: p.fields, fresh: !p.existing }));
   await recordTextsWritten(trx, datasetId, textIndexFields(context), texts);
 
   if (responseRows.length > 0) {
-    await upsertResponseRows(trx, responseRows, raw);
+    await upsertResponseRows(trx, responseRows, raw, writeOptions);
     await refreshRecordStatuses(trx, context.dataset, [...new Set(responseRows.map((r) => r.record_id))]);
     const now = nowTimestamp();
     await recordDatasetUsers(trx, datasetId, responseRows.map((r) => r.user_id), now);

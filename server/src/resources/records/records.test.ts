@@ -140,6 +140,31 @@ describe('PUT /datasets/{id}/records/bulk', () => {
     expect(await ftsMatches(dataset.id, 'replaced')).toHaveLength(1);
   });
 
+  it('writes a batch of new and existing records with the suggestions, vectors and words of each', async () => {
+    const label = dataset.questionIds.label;
+    const first = await api.put(`/datasets/${dataset.id}/records/bulk`, {
+      items: [{ external_id: 'mix-old', fields: { text: 'mixold words' }, suggestions: [{ question_id: label, value: 'positive' }] }],
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const res = await api.put(`/datasets/${dataset.id}/records/bulk`, {
+      items: [
+        { external_id: 'mix-old', fields: { text: 'mixold rewritten' }, suggestions: [{ question_id: label, value: 'negative' }], vectors: { emb: [1, 0, 0] } },
+        { external_id: 'mix-new', fields: { text: 'mixnew words' }, suggestions: [{ question_id: label, value: 'neutral' }], vectors: { emb: [0, 1, 0] } },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.updated_item_ids).toEqual([first.body.items[0].id]);
+    for (const [externalId, value, vector] of [['mix-old', 'negative', [1, 0, 0]], ['mix-new', 'neutral', [0, 1, 0]]] as const) {
+      const item = res.body.items.find((candidate: { external_id: string }) => candidate.external_id === externalId);
+      const read = await api.get(`/records/${item.id}?include=suggestions,vectors`);
+      expect(read.body.suggestions.map((s: { value: string }) => s.value)).toEqual([value]);
+      expect(read.body.vectors).toEqual({ emb: vector });
+    }
+    expect(await ftsMatches(dataset.id, 'mixnew')).toHaveLength(1);
+    expect(await ftsMatches(dataset.id, 'rewritten')).toHaveLength(1);
+    expect(await ftsMatches(dataset.id, 'mixold')).toHaveLength(1);
+  });
+
   it('matches by id when external_id does not match, and never reuses an unknown id', async () => {
     const created = await api.put(`/datasets/${dataset.id}/records/bulk`, { items: [{ fields: { text: 'by id' } }] });
     const id = created.body.items[0].id;

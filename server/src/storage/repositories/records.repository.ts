@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { RecordRow, ResponseRow, SuggestionRow, Tables, VectorRow } from '../tables.js';
 import { preparedQuery } from '../prepared-query.js';
-import { bulkUpsert, type BulkTable, type RawSqlite } from './bulk-upsert.js';
+import { bulkUpsert, type BulkTable, type BulkWriteOptions, type RawSqlite } from './bulk-upsert.js';
 
 type Db = Kysely<Tables>;
 
@@ -79,15 +79,16 @@ const recordsTable: BulkTable<RecordWrite> = {
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  tail: 'ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, metadata = excluded.metadata, updated_at = excluded.updated_at RETURNING rid, id',
+  onConflict: 'ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, metadata = excluded.metadata, updated_at = excluded.updated_at',
+  returning: 'RETURNING rid, id',
 };
 
 /**
  * Inserts new records and rewrites existing ones (matched on `id`) with multi-row statements;
  * existing rows keep rid, status, counters and inserted_at. Returns each id's rid.
  */
-export async function upsertRecordRows(db: Db, rows: RecordWrite[], raw?: RawSqlite): Promise<Map<string, number>> {
-  const written = await bulkUpsert<RecordWrite, { rid: number | string; id: string }>(db, recordsTable, rows, raw);
+export async function upsertRecordRows(db: Db, rows: RecordWrite[], raw?: RawSqlite, options?: BulkWriteOptions): Promise<Map<string, number>> {
+  const written = await bulkUpsert<RecordWrite, { rid: number | string; id: string }>(db, recordsTable, rows, raw, options);
   return new Map(written.map((row) => [row.id, Number(row.rid)]));
 }
 
@@ -105,12 +106,12 @@ const suggestionsTable: BulkTable<SuggestionRow> = {
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  tail: 'ON CONFLICT (record_id, question_id) DO UPDATE SET type = excluded.type, value = excluded.value, agent = excluded.agent, score = excluded.score, updated_at = excluded.updated_at',
+  onConflict: 'ON CONFLICT (record_id, question_id) DO UPDATE SET type = excluded.type, value = excluded.value, agent = excluded.agent, score = excluded.score, updated_at = excluded.updated_at',
 };
 
 /** Upserts suggestions per (record, question); an existing row keeps its id and inserted_at. */
-export async function upsertSuggestionRows(db: Db, rows: SuggestionRow[], raw?: RawSqlite): Promise<void> {
-  await bulkUpsert(db, suggestionsTable, rows, raw);
+export async function upsertSuggestionRows(db: Db, rows: SuggestionRow[], raw?: RawSqlite, options?: BulkWriteOptions): Promise<void> {
+  await bulkUpsert(db, suggestionsTable, rows, raw, options);
 }
 
 const responsesTable: BulkTable<ResponseRow> = {
@@ -125,12 +126,12 @@ const responsesTable: BulkTable<ResponseRow> = {
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  tail: 'ON CONFLICT (record_id, user_id) DO UPDATE SET status = excluded.status, "values" = excluded."values", updated_at = excluded.updated_at',
+  onConflict: 'ON CONFLICT (record_id, user_id) DO UPDATE SET status = excluded.status, "values" = excluded."values", updated_at = excluded.updated_at',
 };
 
 /** Upserts responses per (record, user); an existing row keeps its id and inserted_at. */
-export async function upsertResponseRows(db: Db, rows: ResponseRow[], raw?: RawSqlite): Promise<void> {
-  await bulkUpsert(db, responsesTable, rows, raw);
+export async function upsertResponseRows(db: Db, rows: ResponseRow[], raw?: RawSqlite, options?: BulkWriteOptions): Promise<void> {
+  await bulkUpsert(db, responsesTable, rows, raw, options);
 }
 
 const vectorsTable: BulkTable<VectorRow> = {
@@ -143,12 +144,12 @@ const vectorsTable: BulkTable<VectorRow> = {
     ['inserted_at', 'text'],
     ['updated_at', 'text'],
   ],
-  tail: 'ON CONFLICT (record_id, vector_settings_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+  onConflict: 'ON CONFLICT (record_id, vector_settings_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
 };
 
 /** Upserts vectors per (record, vector settings). With pgvector, their embeddings are filled after the write (storage/search/embedding-filler.ts). */
-export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlite): Promise<void> {
-  await bulkUpsert(db, vectorsTable, rows, raw);
+export async function upsertVectorRows(db: Db, rows: VectorRow[], raw?: RawSqlite, options?: BulkWriteOptions): Promise<void> {
+  await bulkUpsert(db, vectorsTable, rows, raw, options);
 }
 
 export async function deleteSuggestionsOfRecord(db: Db, recordId: string): Promise<void> {

@@ -22,7 +22,8 @@ export interface WrittenRecordText {
 export async function recordTextsWritten(db: Kysely<Tables>, datasetId: string, fields: TextIndexField[], records: WrittenRecordText[]): Promise<void> {
   if (records.length === 0) return;
   if (dialectOf(db) === 'postgres') {
-    await indexRecordTexts(db, 'postgres', datasetId, fields, records); // an upsert: replaced words go
+    // An upsert (replaced words go), or plain INSERTs when every record is new.
+    await indexRecordTexts(db, 'postgres', datasetId, fields, records, { fresh: records.every((r) => r.fresh) });
     return;
   }
   await trimAppliedChanges(db);

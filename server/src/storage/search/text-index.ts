@@ -84,7 +84,7 @@ export async function dropTextIndex(db: Kysely<Tables>, _dialect: DialectName, d
  * merged fields, so the index never disagrees with the stored rows.
  */
 export interface IndexRecordTextsOptions {
-  /** Every record is new (never indexed): skip the delete of previous postings. */
+  /** Every record is new (never indexed): no previous words to delete or replace. */
   fresh?: boolean;
 }
 
@@ -101,7 +101,7 @@ export async function indexRecordTexts(
   const table = sql.table(textIndexTable(datasetId));
   const columns = sql.raw(fields.map((_, i) => `c${i}`).join(', '));
   if (dialect === 'postgres') {
-    await postgresIndexRecordTexts(db, table, fields, records);
+    await postgresIndexRecordTexts(db, table, fields, records, options.fresh ?? false);
     return;
   }
   if (!options.fresh) await removeRecordTexts(db, dialect, datasetId, records.map((r) => r.rid));
@@ -162,15 +162,15 @@ const MAX_POSITION = 16_383;
  * second time cost more). Every field's positions start at 2, so a field's first word is never
  * next to the previous field's last one in `doc`: a phrase never spans two fields, as in FTS5.
  */
-async function postgresIndexRecordTexts(db: Kysely<Tables>, table: RawBuilder<unknown>, fields: TextIndexField[], records: IndexedRecord[]) {
+async function postgresIndexRecordTexts(db: Kysely<Tables>, table: RawBuilder<unknown>, fields: TextIndexField[], records: IndexedRecord[], fresh: boolean) {
   const columns = fields.map((_, i) => `c${i}`);
   const perColumn = fields.map((field) => records.map((record) => postgresTsvectorText(searchableText(field, record.fields[field.name]))));
   const arrays = [sql`${sql.val(records.map((r) => r.rid))}::bigint[]`, ...perColumn.map((texts) => sql`${sql.val(texts)}::tsvector[]`)];
   const doc = sql.raw(columns.map((c) => `coalesce(${c}, ''::tsvector)`).join(' || '));
   const updates = sql.raw(['doc', ...columns].map((c) => `${c} = excluded.${c}`).join(', '));
   const names = sql.raw(columns.join(', '));
-  await sql`INSERT INTO ${table} (rid, doc, ${names}) SELECT rid, ${doc}, ${names} FROM unnest(${sql.join(arrays)}) AS t(rid, ${names})
-    ON CONFLICT (rid) DO UPDATE SET ${updates}`.execute(db);
+  const onConflict = fresh ? sql`` : sql`ON CONFLICT (rid) DO UPDATE SET ${updates}`;
+  await sql`INSERT INTO ${table} (rid, doc, ${names}) SELECT rid, ${doc}, ${names} FROM unnest(${sql.join(arrays)}) AS t(rid, ${names}) ${onConflict}`.execute(db);
 }
 
 function postgresTsvectorText(text: string | null): string | null {
