@@ -204,7 +204,7 @@ async function main() {
       const ids = recordIds.slice(nextRecord, nextRecord + RESPONSES);
       const latencies: number[] = [];
       let cursor = 0;
-      const [cpu0, postgresCpu0] = [server.cpuSeconds(), localPostgresCpuSeconds()];
+      const cpu0 = server.cpuSeconds();
       const started = performance.now();
       await Promise.all(
         annotators.map(async (apiKey) => {
