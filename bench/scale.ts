@@ -37,7 +37,7 @@ import {
   ownCpuSeconds,
   percentile,
   random,
-  sentence,
+  sentencePool,
   startServerProcess,
 } from './lib/server-process.js';
 
@@ -118,13 +118,14 @@ async function main() {
     const categories = Array.from({ length: 20 }, (_, i) => `cat-${i}`);
     const agents = ['gpt-4', 'llama', 'mistral'];
     const vector = clusteredVectorFactory(DIMENSIONS);
+    const [prompt, response] = [sentencePool(25), sentencePool(45)];
     function batchBody(start: number, count = BATCH, prefix = 'rec'): string {
       const items = Array.from({ length: count }, (_, i) => {
         const n = start + i;
         return {
           external_id: `${prefix}-${n}`,
           // One record of every PROBE_EVERY-th batch carries a word of its own, searched right after the write.
-          fields: { prompt: i === 0 && start % (BATCH * PROBE_EVERY) === 0 && prefix === 'rec' ? `${sentence(25)} probe${start}` : sentence(25), response: sentence(45) },
+          fields: { prompt: i === 0 && start % (BATCH * PROBE_EVERY) === 0 && prefix === 'rec' ? `${prompt()} probe${start}` : prompt(), response: response() },
           metadata: { category: categories[Math.floor(random() * 20)], length: Math.floor(random() * 1000), score: Math.round(random() * 1e4) / 1e4 },
           suggestions: [{ question_id: question.id, value: labels[Math.floor(random() * 3)], agent: agents[n % 3], score: Math.round(random() * 100) / 100, type: 'model' }],
           ...(n % VECTOR_EVERY === 0 ? { vectors: { emb: vector() } } : {}),

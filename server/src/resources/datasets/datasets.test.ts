@@ -265,10 +265,10 @@ describe('PATCH /datasets/{id}', () => {
 });
 
 describe('DELETE /datasets/{id}', () => {
-  it('returns 200 with the dataset and cascades settings, records and indexes', async () => {
+  it('returns 200 with the dataset and cascades settings, records, their relations and indexes', async () => {
     const dataset = await createDataset(api, p.workspace.id);
     await createField(api, dataset.id, { name: 'text' });
-    await createQuestion(api, dataset.id);
+    const question = await createQuestion(api, dataset.id);
     const property = await p.owner.post(`/datasets/${dataset.id}/metadata-properties`, {
       name: 'genre',
       title: 'Genre',
@@ -279,8 +279,12 @@ describe('DELETE /datasets/{id}', () => {
     const { db, textIndexer } = server.app.database;
     const recordId = await insertRecord(db, dataset.id, { genre: 'a' });
     await insertResponse(db, dataset.id, recordId, (await createUser(api)).id, 'submitted');
-    expect((await p.owner.put(`/datasets/${dataset.id}/records/bulk`, { items: [{ fields: { text: 'words to index' } }] })).status).toBe(200);
+    const withRelations = { fields: { text: 'words to index' }, suggestions: [{ question_id: question.id, value: 'a suggestion' }], vectors: { v: [0.5, 1] } };
+    expect((await p.owner.put(`/datasets/${dataset.id}/records/bulk`, { items: [withRelations] })).status).toBe(200);
     await textIndexer.caughtUp(dataset.id);
+    for (const table of ['suggestions', 'vectors'] as const) {
+      expect(await db.selectFrom(table).selectAll().where('dataset_id', '=', dataset.id).execute(), table).toHaveLength(1);
+    }
     const indexName = `mp_${property.body.id.replace(/-/g, '')}`;
     const ftsName = `fts_${dataset.id.replace(/-/g, '')}`;
     expect(await tableExists(indexName)).toBe(true);
@@ -291,7 +295,8 @@ describe('DELETE /datasets/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(before);
     expect((await p.owner.get(`/datasets/${dataset.id}`)).status).toBe(404);
-    for (const table of ['fields', 'questions', 'metadata_properties', 'vector_settings', 'records', 'responses', 'dataset_users'] as const) {
+    const tables = ['fields', 'questions', 'metadata_properties', 'vector_settings', 'records', 'responses', 'suggestions', 'vectors', 'dataset_users'] as const;
+    for (const table of tables) {
       const rows = await db.selectFrom(table).selectAll().where('dataset_id', '=', dataset.id).execute();
       expect(rows, table).toHaveLength(0);
     }

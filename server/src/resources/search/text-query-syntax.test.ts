@@ -7,6 +7,7 @@ import { seededRandom } from '../../../test/seeded-random.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { up as indexTextAsStandardWords } from '../../storage/migrations/202611260100_index_text_as_standard_words.js';
 import { up as dropPostgresFieldTextIndexes } from '../../storage/migrations/202611270500_drop_postgres_field_text_indexes.js';
+import { up as dropRedundantPostgresForeignKeys } from '../../storage/migrations/202611271500_drop_redundant_postgres_foreign_keys.js';
 import { dropTextIndex, textIndexTable } from '../../storage/search/text-index.js';
 import type { MatchNode } from '../../storage/search/text-match.js';
 import { compilePostgresMatch } from '../../storage/search/text-query-postgres.js';
@@ -197,6 +198,44 @@ describe.runIf(onPostgres)('the PostgreSQL text index', () => {
       });
       expect(plan, JSON.stringify(query)).toContain(`Bitmap Index Scan on ${table}_doc`);
     }
+  });
+
+  const ridsIn = async (table: string) =>
+    (await sql<{ rid: string }>`SELECT rid FROM ${sql.table(table)} ORDER BY rid`.execute(server.app.database.db)).rows.map((r) => Number(r.rid));
+  const foreignKeysOf = async (table: string) =>
+    (
+      await sql<{ name: string }>`SELECT conname AS name FROM pg_constraint WHERE contype = 'f' AND conrelid = ${table}::regclass ORDER BY conname`.execute(
+        server.app.database.db,
+      )
+    ).rows.map((r) => r.name);
+
+  it('has no foreign key to records: a deleted record takes its row with it, one by one or in bulk', async () => {
+    const { db } = server.app.database;
+    const other = await createSearchDataset(api, p.workspace.id);
+    const written = await upsertRecords(api, other.id, [1, 2, 3, 4].map((n) => ({ external_id: `d${n}`, fields: { text: `word${n} shared` } })));
+    const table = textIndexTable(other.id);
+    expect(await foreignKeysOf(table)).toEqual([]);
+    const rids = new Map((await db.selectFrom('records').select(['id', 'rid']).where('dataset_id', '=', other.id).execute()).map((r) => [r.id, Number(r.rid)]));
+    expect(await ridsIn(table)).toEqual([...rids.values()].sort((a, b) => a - b));
+    expect((await p.owner.delete(`/records/${written[0]!.id}`)).status).toBe(200);
+    expect((await p.owner.delete(`/datasets/${other.id}/records?ids=${written[1]!.id},${written[2]!.id}`)).status).toBe(204);
+    expect(await ridsIn(table)).toEqual([rids.get(written[3]!.id)]);
+    const res = await p.owner.post(`/datasets/${other.id}/records/search`, { query: { text: { q: 'shared' } } });
+    expect(res.body.items.map((item: { record: { external_id: string } }) => item.record.external_id)).toEqual(['d4']);
+  });
+
+  it('loses the foreign keys that only repeated the records’ own in the migration', async () => {
+    const { db, dialect } = server.app.database;
+    const table = textIndexTable(ds.id);
+    await sql.raw(`ALTER TABLE ${table} ADD FOREIGN KEY (rid) REFERENCES records(rid) ON DELETE CASCADE`).execute(db);
+    await sql`ALTER TABLE suggestions ADD FOREIGN KEY (dataset_id) REFERENCES datasets(id) ON DELETE CASCADE`.execute(db);
+    await sql`ALTER TABLE suggestions ADD FOREIGN KEY (question_id) REFERENCES questions(id) ON DELETE CASCADE`.execute(db);
+    await sql`ALTER TABLE vectors ADD FOREIGN KEY (dataset_id) REFERENCES datasets(id) ON DELETE CASCADE`.execute(db);
+    expect(await foreignKeysOf(table)).toEqual([`${table}_rid_fkey`]);
+    await dropRedundantPostgresForeignKeys(db as never, { dialect });
+    expect(await foreignKeysOf(table)).toEqual([]);
+    expect(await foreignKeysOf('suggestions')).toEqual(['suggestions_record_id_fkey']);
+    expect(await foreignKeysOf('vectors')).toEqual(['vectors_record_id_fkey', 'vectors_vector_settings_id_fkey']);
   });
 
   it('loses the per-field indexes of earlier versions in the migration, and finds the same records', async () => {

@@ -23,6 +23,7 @@ import * as scopeMetadataIndexesToTheirDataset from './202611270400_scope_metada
 import * as dropPostgresFieldTextIndexes from './202611270500_drop_postgres_field_text_indexes.js';
 import * as scopePostgresMetadataIndexesToTheirDataset from './202611271300_scope_postgres_metadata_indexes_to_their_dataset.js';
 import * as storePostgresVectorsUncompressed from './202611271400_store_postgres_vectors_uncompressed.js';
+import * as dropRedundantPostgresForeignKeys from './202611271500_drop_redundant_postgres_foreign_keys.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -54,4 +55,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611270500_drop_postgres_field_text_indexes': dropPostgresFieldTextIndexes,
   '202611271300_scope_postgres_metadata_indexes_to_their_dataset': scopePostgresMetadataIndexesToTheirDataset,
   '202611271400_store_postgres_vectors_uncompressed': storePostgresVectorsUncompressed,
+  '202611271500_drop_redundant_postgres_foreign_keys': dropRedundantPostgresForeignKeys,
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { Tables } from '../tables.js';
-import { indexRecordTexts, type TextIndexField } from './text-index.js';
+import { indexRecordTexts, removeRecordTexts, type TextIndexField } from './text-index.js';
 import { enqueueTextIndex, TextIndexOp, trimAppliedChanges } from './text-index-queue.js';
 
 /**
@@ -31,9 +31,13 @@ export async function recordTextsWritten(db: Kysely<Tables>, datasetId: string, 
   await enqueueTextIndex(db, datasetId, records.filter((r) => !r.fresh).map((r) => r.rid), TextIndexOp.update);
 }
 
-/** Deleted records' words. PostgreSQL's index rows go with the records (ON DELETE CASCADE). */
+/** Deleted records' words: deleted in the transaction on PostgreSQL, queued on SQLite. */
 export async function recordTextsDeleted(db: Kysely<Tables>, datasetId: string, rids: number[]): Promise<void> {
-  if (dialectOf(db) === 'postgres' || rids.length === 0) return;
+  if (rids.length === 0) return;
+  if (dialectOf(db) === 'postgres') {
+    await removeRecordTexts(db, 'postgres', datasetId, rids);
+    return;
+  }
   await trimAppliedChanges(db);
   await enqueueTextIndex(db, datasetId, rids, TextIndexOp.remove);
 }

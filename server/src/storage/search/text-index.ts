@@ -39,10 +39,9 @@ export async function createTextIndex(db: Kysely<Tables>, dialect: DialectName, 
   if (dialect === 'postgres') {
     const table = textIndexTable(datasetId);
     const columns = fields.map((_, i) => `, c${i} tsvector`).join('');
-    // rid references records so a deleted record (or dataset) never leaves postings behind.
-    await sql
-      .raw(`CREATE TABLE IF NOT EXISTS ${table} (rid bigint PRIMARY KEY REFERENCES records(rid) ON DELETE CASCADE, doc tsvector NOT NULL${columns})`)
-      .execute(db);
+    // No foreign key to records: its check cost each row ~9 µs; deleted records' rows are deleted
+    // with them (text-index-writes.ts).
+    await sql.raw(`CREATE TABLE IF NOT EXISTS ${table} (rid bigint PRIMARY KEY, doc tsvector NOT NULL${columns})`).execute(db);
     await sql.raw(`CREATE INDEX IF NOT EXISTS ${table}_doc ON ${table} USING gin (doc)`).execute(db);
     return;
   }
