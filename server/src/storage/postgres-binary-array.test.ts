@@ -26,9 +26,10 @@ describe.runIf(onPostgres)('binary arrays for PostgreSQL', () => {
     expect(await readBack('text', values)).toEqual({ length: 9, elements: values.map((value) => value ?? null) });
   });
 
-  it('reads jsonb, integers and bytes', async () => {
+  it('reads jsonb, integers, bigints and bytes', async () => {
     expect(await readBack('jsonb', ['{"a": [1, "ü"]}', null, '"x"'])).toEqual({ length: 3, elements: ['{"a": [1, "ü"]}', null, '"x"'] });
     expect(await readBack('integer', [0, -7, 2_147_483_647, null])).toEqual({ length: 4, elements: ['0', '-7', '2147483647', null] });
+    expect(await readBack('bigint', [0, -7, Number.MAX_SAFE_INTEGER, null])).toEqual({ length: 4, elements: ['0', '-7', '9007199254740991', null] });
     const bytes = Uint8Array.from([0, 1, 0x5c, 0x22, 0xff]);
     expect(await readBack('bytea', [bytes, Buffer.alloc(0), null])).toEqual({ length: 3, elements: ['\\x00015c22ff', '\\x', null] });
   });

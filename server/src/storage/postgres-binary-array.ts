@@ -7,7 +7,7 @@
  */
 
 /** The element types bulk writes use, with their built-in type OIDs (fixed in every PostgreSQL). */
-const ELEMENT_TYPE_OIDS = { text: 25, jsonb: 3802, integer: 23, bytea: 17 } as const;
+const ELEMENT_TYPE_OIDS = { text: 25, jsonb: 3802, integer: 23, bigint: 20, bytea: 17, tsvector: 3614 } as const;
 
 export type PostgresElementType = keyof typeof ELEMENT_TYPE_OIDS;
 
@@ -18,7 +18,8 @@ const NULL_LENGTH = -1;
 
 /**
  * `values` as a binary `type[]`; null and undefined are SQL NULL. Text and jsonb values are
- * strings (jsonb: serialised JSON), integers numbers, bytea bytes.
+ * strings (jsonb: serialised JSON), integers and bigints numbers, bytea bytes, tsvectors their
+ * binary form (postgres-binary-tsvector.ts).
  */
 export function postgresBinaryArray(type: PostgresElementType, values: readonly unknown[]): Buffer {
   const lengths = values.map((value) => elementLength(type, value));
@@ -46,7 +47,10 @@ function elementLength(type: PostgresElementType, value: unknown): number {
       return 1 + Buffer.byteLength(String(value));
     case 'integer':
       return 4;
+    case 'bigint':
+      return 8;
     case 'bytea':
+    case 'tsvector':
       return (value as Uint8Array).byteLength;
   }
 }
@@ -60,7 +64,10 @@ function writeElement(out: Buffer, at: number, type: PostgresElementType, value:
       return at + 1 + out.write(String(value), at + 1);
     case 'integer':
       return out.writeInt32BE(Number(value), at);
+    case 'bigint':
+      return out.writeBigInt64BE(BigInt(value as number), at);
     case 'bytea':
+    case 'tsvector':
       out.set(value as Uint8Array, at);
       return at + (value as Uint8Array).byteLength;
   }

@@ -1,3 +1,4 @@
+import { MAX_TSVECTOR_POSITION, MAX_TSVECTOR_POSITIONS } from '../postgres-binary-tsvector.js';
 import type { RecordPage } from './dataset-snapshot.js';
 import { searchableText, type TextIndexField } from './text-index.js';
 import { textWords } from './text-tokenizer.js';
@@ -65,9 +66,6 @@ export const DEFAULT_CHAMPION_LIMITS: Record<ChampionRanking, ChampionLimits> = 
 
 const K1 = 1.2;
 const B = 0.75;
-/** PostgreSQL keeps positions up to this one (later tokens share it) and at most MAX_POSITIONS of them per lexeme. */
-const MAX_POSITION = 16_383;
-const MAX_POSITIONS = 256;
 /** The first pass takes the terms of one record in this many: enough to tell the frequent ones. */
 const SAMPLE_EVERY = 8;
 /** Terms sampled at this share of `minHits` get a list (a sample undercounts some); lists under `minHits` are dropped. */
@@ -128,7 +126,7 @@ export class ChampionsBuilder {
       }
       for (const heap of touched) {
         heap.postings?.add(this.position);
-        const frequency = this.ranking === 'bm25' ? heap.frequency : Math.min(MAX_POSITIONS, heap.frequency);
+        const frequency = this.ranking === 'bm25' ? heap.frequency : Math.min(MAX_TSVECTOR_POSITIONS, heap.frequency);
         heap.offer(this.ranking === 'bm25' ? bm25Key(frequency, tokens.length + this.rowExtra, averageLength) : frequency, rid);
         heap.endRecord();
       }
@@ -204,7 +202,7 @@ class TermHeap {
   private readonly rids: Float64Array;
   size = 0;
   hits = 0;
-  /** Occurrences in the current record; PostgreSQL counts one position for all past MAX_POSITION. */
+  /** Occurrences in the current record; PostgreSQL counts one position for all past MAX_TSVECTOR_POSITION. */
   frequency = 0;
   private pastLastPosition = false;
 
@@ -218,7 +216,7 @@ class TermHeap {
   }
 
   count(position: number): void {
-    if (position >= MAX_POSITION) {
+    if (position >= MAX_TSVECTOR_POSITION) {
       if (this.pastLastPosition) return;
       this.pastLastPosition = true;
     }

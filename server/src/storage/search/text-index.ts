@@ -1,6 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import type { Tables } from '../tables.js';
+import { postgresBinaryArray, type PostgresElementType } from '../postgres-binary-array.js';
+import { postgresBinaryTsvectors } from '../postgres-binary-tsvector.js';
 import { textWords } from './text-tokenizer.js';
 
 /**
@@ -151,20 +153,26 @@ function sqliteIndexText(text: string | null): string | null {
   return text === null ? null : textWords(text).join(' ');
 }
 
-/** PostgreSQL keeps positions up to this one. */
-const MAX_POSITION = 16_383;
-
 /**
- * PostgreSQL: each field's words as tsvector text (so PostgreSQL keeps the words as they are: its
- * own parser would cut `can't` in two), one array per column; `doc` is the fields' tsvectors
- * joined by PostgreSQL (`||` shifts each one past the positions before it; parsing the words a
- * second time cost more). Every field's positions start at 2, so a field's first word is never
+ * PostgreSQL: each field's words as a binary tsvector (postgres-binary-tsvector.ts: words as
+ * text-tokenizer.ts cuts them, where PostgreSQL's parser would cut `can't` in two), one array per
+ * column; `doc` is the fields' tsvectors joined by PostgreSQL (`||` shifts each one past the
+ * positions before it). Every field's positions start at 2, so a field's first word is never
  * next to the previous field's last one in `doc`: a phrase never spans two fields, as in FTS5.
  */
 async function postgresIndexRecordTexts(db: Kysely<Tables>, table: RawBuilder<unknown>, fields: TextIndexField[], records: IndexedRecord[], fresh: boolean) {
   const columns = fields.map((_, i) => `c${i}`);
-  const perColumn = fields.map((field) => records.map((record) => postgresTsvectorText(searchableText(field, record.fields[field.name]))));
-  const arrays = [sql`${sql.val(records.map((r) => r.rid))}::bigint[]`, ...perColumn.map((texts) => sql`${sql.val(texts)}::tsvector[]`)];
+  const perRecord = records.map((record) =>
+    postgresBinaryTsvectors(
+      fields.map((field) => {
+        const text = searchableText(field, record.fields[field.name]);
+        return text === null ? null : textWords(text);
+      }),
+      FIRST_POSITION,
+    ),
+  );
+  const binary = (type: PostgresElementType, values: unknown[]) => sql`${sql.val(postgresBinaryArray(type, values))}::${sql.raw(type)}[]`;
+  const arrays = [binary('bigint', records.map((r) => r.rid)), ...columns.map((_, i) => binary('tsvector', perRecord.map((vectors) => vectors[i])))];
   const doc = sql.raw(columns.map((c) => `coalesce(${c}, ''::tsvector)`).join(' || '));
   const updates = sql.raw(['doc', ...columns].map((c) => `${c} = excluded.${c}`).join(', '));
   const names = sql.raw(columns.join(', '));
@@ -172,17 +180,10 @@ async function postgresIndexRecordTexts(db: Kysely<Tables>, table: RawBuilder<un
   await sql`INSERT INTO ${table} (rid, doc, ${names}) SELECT rid, ${doc}, ${names} FROM unnest(${sql.join(arrays)}) AS t(rid, ${names}) ${onConflict}`.execute(db);
 }
 
-function postgresTsvectorText(text: string | null): string | null {
-  if (text === null) return null;
-  return textWords(text)
-    .map((word, i) => `${quotedLexeme(word)}:${Math.min(MAX_POSITION, i + 2)}`)
-    .join(' ');
-}
+/** A field's first word's position in the PostgreSQL index (see postgresIndexRecordTexts). */
+const FIRST_POSITION = 2;
 
-/**
- * A word as PostgreSQL reads a lexeme in tsvector and tsquery text: quoted, `'` doubled and `\`
- * escaped (most words have neither: no replacement then, as this runs for every indexed word).
- */
+/** A word as PostgreSQL reads a lexeme in tsquery text: quoted, `'` doubled and `\` escaped. */
 export function quotedLexeme(word: string): string {
   return word.includes("'") || word.includes('\\') ? `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${word}'`;
 }
