@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { NotFoundError } from '../../errors.js';
-import { findDatasetById, findDatasetForUser, type DatasetForUser } from '../../storage/repositories/datasets.repository.js';
+import { findDatasetById, findDatasetForUser, holdDatasetForRecordWrites, type DatasetForUser } from '../../storage/repositories/datasets.repository.js';
 import type { DatasetRow, Tables } from '../../storage/tables.js';
 
 /** Loads a dataset or throws the contract's 404 (`Dataset with id `x` not found`). */
@@ -15,6 +15,11 @@ export async function getDatasetForUserOrThrow(db: Kysely<Tables>, id: string, u
   const found = await findDatasetForUser(db, id, userId);
   if (!found) throw notFound(id);
   return found;
+}
+
+/** Holds the dataset for the records a transaction writes (holdDatasetForRecordWrites), or the 404 if it went meanwhile. */
+export async function holdDatasetOrThrow(db: Kysely<Tables>, id: string): Promise<void> {
+  if (!(await holdDatasetForRecordWrites(db, id))) throw notFound(id);
 }
 
 const notFound = (id: string) => new NotFoundError(`Dataset with id \`${id}\` not found`);

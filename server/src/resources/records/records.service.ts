@@ -27,7 +27,7 @@ import type { TextIndexField } from '../../storage/search/text-index.js';
 import { recordTextsDeleted, recordTextsWritten } from '../../storage/search/text-index-writes.js';
 import type { DatasetRow, ResponseRow, SuggestionRow, Tables, UserRow, VectorRow } from '../../storage/tables.js';
 import { encodeVector } from '../../storage/vector-codec.js';
-import { getDatasetOrThrow } from '../datasets/dataset-lookup.js';
+import { getDatasetOrThrow, holdDatasetOrThrow } from '../datasets/dataset-lookup.js';
 import type { CheckedSuggestion } from '../suggestions/validate-suggestion.js';
 import { loadRecordRelations } from './load-record-relations.js';
 import { INCLUDE_EVERYTHING } from './record-include.js';
@@ -330,6 +330,7 @@ async function persistPlans(
   plans: PlannedRecord[],
 ): Promise<Map<string, { suggestions: SuggestionRow[]; responses: ResponseRow[] }>> {
   const datasetId = context.dataset.id;
+  await holdDatasetOrThrow(trx, datasetId);
   // SQLite: the connection under `trx`, for cached multi-row statements (records.repository).
   const raw = database.dialect === 'sqlite' ? sqliteHandle(database.db) : undefined;
   // A batch of new records only (an ingestion) has no row that could exist yet: plain INSERTs.

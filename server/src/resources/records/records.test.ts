@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/api-client.js';
 import { seedDataset, type SeededDataset } from '../../../test/dataset-fixtures.js';
@@ -6,6 +7,9 @@ import { createPrincipals, createUser, FORBIDDEN, UNAUTHORIZED, validationError,
 import { clientOf, PRINCIPALS, WRITE_MATRIX } from '../../../test/policy-matrix.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { textIndexRids } from '../../../test/storage-probes.js';
+import { deleteDataset as deleteDatasetRow } from '../../storage/repositories/datasets.repository.js';
+
+const onPostgres = (process.env.SCHOLIA_TEST_DATABASE_URL ?? '').startsWith('postgres');
 
 let server: TestServer;
 let api: TestApi;
@@ -300,6 +304,26 @@ describe('PUT /datasets/{id}/records/bulk', () => {
     expect(res.status).toBe(WRITE_MATRIX(200)[name]);
     if (res.status === 403) expect(res.body).toEqual(FORBIDDEN);
     if (res.status === 401) expect(res.body).toEqual(UNAUTHORIZED);
+  });
+});
+
+describe.runIf(onPostgres)('records and their dataset on PostgreSQL', () => {
+  it('have no foreign key: a write holds the dataset, so one deleted meanwhile is a 404 and leaves no record', async () => {
+    const { db } = server.app.database;
+    const { rows } = await sql<{ name: string }>`SELECT conname AS name FROM pg_constraint WHERE contype = 'f' AND conrelid = 'records'::regclass`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual([]);
+    const doomed = await newDataset();
+    let write: Promise<{ status: number; body: unknown }> | undefined;
+    await db.transaction().execute(async (trx) => {
+      await deleteDatasetRow(trx, doomed.id);
+      write = api.put(`/datasets/${doomed.id}/records/bulk`, { items: [{ fields: { text: 'written while the dataset goes' } }] });
+      const settled = await Promise.race([write.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
+      expect(settled).toBe('waiting');
+    });
+    const res = await write!;
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    expect(res.body).toEqual({ detail: `Dataset with id \`${doomed.id}\` not found` });
+    expect(await countRecords(doomed.id)).toBe(0);
   });
 });
 

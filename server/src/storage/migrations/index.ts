@@ -24,6 +24,7 @@ import * as dropPostgresFieldTextIndexes from './202611270500_drop_postgres_fiel
 import * as scopePostgresMetadataIndexesToTheirDataset from './202611271300_scope_postgres_metadata_indexes_to_their_dataset.js';
 import * as storePostgresVectorsUncompressed from './202611271400_store_postgres_vectors_uncompressed.js';
 import * as dropRedundantPostgresForeignKeys from './202611271500_drop_redundant_postgres_foreign_keys.js';
+import * as dropPostgresRecordDatasetForeignKey from './202611271600_drop_postgres_record_dataset_foreign_key.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -56,4 +57,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611271300_scope_postgres_metadata_indexes_to_their_dataset': scopePostgresMetadataIndexesToTheirDataset,
   '202611271400_store_postgres_vectors_uncompressed': storePostgresVectorsUncompressed,
   '202611271500_drop_redundant_postgres_foreign_keys': dropRedundantPostgresForeignKeys,
+  '202611271600_drop_postgres_record_dataset_foreign_key': dropPostgresRecordDatasetForeignKey,
 };
