@@ -51,6 +51,17 @@ describe.runIf(onPostgres)('binary tsvectors for PostgreSQL', () => {
     expect(b).toBe(await parsed(long, 2));
   });
 
+  it('leave a record under the limit whole, also one that comes close to it in several fields', async () => {
+    const words = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${i}`);
+    // ~400 KB and ~450 KB of PostgreSQL's count: together under 1 MiB, so every word stays.
+    const vectors = postgresBinaryTsvectors([words('ü', 25_000), words('b', 30_000)], 2);
+    const { rows } = await sql<{ first: number; second: number }>`
+      SELECT length(v[1]) AS first, length(v[2]) AS second FROM (SELECT ${postgresBinaryArray('tsvector', vectors)}::tsvector[] AS v) s`.execute(
+      server.app.database.db,
+    );
+    expect(rows[0]).toEqual({ first: 25_000, second: 30_000 });
+  });
+
   it('are NULL for a field without a value and empty for one without words', async () => {
     expect(await received(postgresBinaryTsvectors([null, []], 2))).toEqual([null, '']);
   });
@@ -58,9 +69,9 @@ describe.runIf(onPostgres)('binary tsvectors for PostgreSQL', () => {
   it('fit a record whose fields hold more distinct words than a tsvector takes: the first words of the first fields stay', async () => {
     // ~110,000 distinct words a field: either alone passes PostgreSQL's 1 MiB, as text or joined.
     const huge = (tag: string) => Array.from({ length: 110_000 }, (_, i) => `${tag}${i}`);
-    const vectors = postgresBinaryTsvectors([huge('a'), huge('b')], 2);
+    const vectors = postgresBinaryTsvectors([huge('ü'), huge('b')], 2);
     const { rows } = await sql<{ first: boolean; late: boolean; second: boolean; joined: number }>`
-      SELECT v[1] @@ 'a0'::tsquery AS first, v[1] @@ 'a109999'::tsquery AS late, coalesce(v[2], '') @@ 'b0'::tsquery AS second,
+      SELECT v[1] @@ 'ü0'::tsquery AS first, v[1] @@ 'ü109999'::tsquery AS late, coalesce(v[2], '') @@ 'b0'::tsquery AS second,
         length(coalesce(v[1], '') || coalesce(v[2], '')) AS joined
       FROM (SELECT ${postgresBinaryArray('tsvector', vectors)}::tsvector[] AS v) s`.execute(server.app.database.db);
     expect(rows[0]).toMatchObject({ first: true, late: false, second: false });

@@ -42,11 +42,16 @@ function binaryTsvector(words: readonly string[], firstPosition: number, budget:
     } else if (seen.length < MAX_TSVECTOR_POSITIONS && seen[seen.length - 1] !== position) seen.push(position);
   }
   // Lexemes go in the order they first appear (PostgreSQL sorts them, faster than this side), and
-  // the budget keeps a text's first words. Up to 3 UTF-8 bytes per UTF-16 unit: a text that cannot
-  // pass the budget skips the exact count.
+  // the budget keeps a text's first words. At most 3 UTF-8 bytes per UTF-16 unit: a text that
+  // cannot pass the budget skips measuring each word before writing it.
   let bound = 4;
-  for (const [word, seen] of positions) bound += 3 * word.length + 3 + 2 * (typeof seen === 'number' ? 1 : seen.length);
-  const counted = bound > budget.bytes;
+  let need = 0;
+  for (const [word, seen] of positions) {
+    const count = typeof seen === 'number' ? 1 : seen.length;
+    bound += 3 * word.length + 3 + 2 * count;
+    need += 3 * word.length + 1 + (count + 1) * 4;
+  }
+  const measured = need > budget.bytes;
   const out = Buffer.allocUnsafe(bound);
   let at = 4;
   let lexemes = 0;
@@ -54,9 +59,10 @@ function binaryTsvector(words: readonly string[], firstPosition: number, budget:
     // A lexeme is sent NUL-terminated, so cannot hold a NUL.
     if (word.length === 0 || word.includes('\0')) continue;
     const count = typeof seen === 'number' ? 1 : seen.length;
-    budget.bytes -= (counted ? Buffer.byteLength(word) : word.length) + 1 + (count + 1) * 4;
-    if (counted && budget.bytes < 0) break;
+    if (measured && Buffer.byteLength(word) + 1 + (count + 1) * 4 > budget.bytes) break;
+    const lexemeStart = at;
     at = writeLexeme(out, at, word);
+    budget.bytes -= at - lexemeStart + (count + 1) * 4;
     at = out.writeUInt16BE(count, at);
     if (typeof seen === 'number') at = out.writeUInt16BE(seen, at);
     else for (const position of seen) at = out.writeUInt16BE(position, at);
