@@ -6,6 +6,8 @@
  * time as text, ~20 µs as binary).
  */
 
+import { sql, type RawBuilder } from 'kysely';
+
 /** The element types bulk writes use, with their built-in type OIDs (fixed in every PostgreSQL). */
 const ELEMENT_TYPE_OIDS = { text: 25, jsonb: 3802, integer: 23, bigint: 20, bytea: 17, tsvector: 3614 } as const;
 
@@ -36,6 +38,11 @@ export function postgresBinaryArray(type: PostgresElementType, values: readonly 
     if (lengths[i] !== NULL_LENGTH) at = writeElement(out, at, type, value);
   });
   return out;
+}
+
+/** `values` as a `$n::type[]` parameter of a statement, sent in the binary format. */
+export function postgresArrayParameter(type: PostgresElementType, values: readonly unknown[]): RawBuilder<unknown> {
+  return sql`${sql.val(postgresBinaryArray(type, values))}::${sql.raw(type)}[]`;
 }
 
 function elementLength(type: PostgresElementType, value: unknown): number {

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
-import { postgresBinaryArray, type PostgresElementType } from '../postgres-binary-array.js';
+import { postgresArrayParameter, type PostgresElementType } from '../postgres-binary-array.js';
 import type { Tables } from '../tables.js';
 
 /**
@@ -59,7 +59,7 @@ export async function bulkUpsert<Row, Out = unknown>(db: Db, spec: BulkTable<Row
 }
 
 function postgresUnnestInsert<Row, Out>(spec: BulkTable<Row>, rows: Row[], tail: string) {
-  const arrays = spec.columns.map(([key, type]) => sql`${sql.val(postgresBinaryArray(type, rows.map((row) => row[key])))}::${sql.raw(type)}[]`);
+  const arrays = spec.columns.map(([key, type]) => postgresArrayParameter(type, rows.map((row) => row[key])));
   return sql<Out>`INSERT INTO ${sql.raw(spec.table)} (${sql.raw(columnList(spec))}) SELECT * FROM unnest(${sql.join(arrays)}) ${sql.raw(tail)}`;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import type { Tables } from '../tables.js';
-import { postgresBinaryArray, type PostgresElementType } from '../postgres-binary-array.js';
+import { postgresArrayParameter } from '../postgres-binary-array.js';
 import { postgresBinaryTsvectors } from '../postgres-binary-tsvector.js';
 import { textWords } from './text-tokenizer.js';
 
@@ -171,8 +171,10 @@ async function postgresIndexRecordTexts(db: Kysely<Tables>, table: RawBuilder<un
       FIRST_POSITION,
     ),
   );
-  const binary = (type: PostgresElementType, values: unknown[]) => sql`${sql.val(postgresBinaryArray(type, values))}::${sql.raw(type)}[]`;
-  const arrays = [binary('bigint', records.map((r) => r.rid)), ...columns.map((_, i) => binary('tsvector', perRecord.map((vectors) => vectors[i])))];
+  const arrays = [
+    postgresArrayParameter('bigint', records.map((r) => r.rid)),
+    ...columns.map((_, i) => postgresArrayParameter('tsvector', perRecord.map((vectors) => vectors[i]))),
+  ];
   const doc = sql.raw(columns.map((c) => `coalesce(${c}, ''::tsvector)`).join(' || '));
   const updates = sql.raw(['doc', ...columns].map((c) => `${c} = excluded.${c}`).join(', '));
   const names = sql.raw(columns.join(', '));
