@@ -16,15 +16,26 @@ export interface PresentRecordOptions {
  * Record JSON (contract §3.6). Relationship keys appear only when they were loaded, i.e. included.
  */
 export function presentRecord(row: Omit<RecordRow, 'rid'>, relations: RecordRelations = {}, options: PresentRecordOptions = {}) {
+  return presentParsedRecord(row, fromJson(row.fields), fromNullableJson(row.metadata), relations, options);
+}
+
+/** presentRecord for a row whose fields and metadata are at hand parsed (a write's own records). */
+export function presentParsedRecord(
+  row: Omit<RecordRow, 'rid' | 'fields' | 'metadata'>,
+  fields: Record<string, unknown>,
+  parsedMetadata: Record<string, unknown> | null,
+  relations: RecordRelations = {},
+  options: PresentRecordOptions = {},
+) {
   const { metadataKeys, hiddenQuestions } = options.visibility ?? {};
-  let metadata = fromNullableJson<Record<string, unknown>>(row.metadata);
+  let metadata = parsedMetadata;
   if (metadata && metadataKeys) {
     metadata = Object.fromEntries(Object.entries(metadata).filter(([key]) => metadataKeys.has(key)));
   }
   return {
     id: row.id,
     status: row.status,
-    fields: fromJson<Record<string, unknown>>(row.fields),
+    fields,
     metadata,
     external_id: row.external_id,
     ...(relations.responses ? { responses: relations.responses.map((r) => presentResponse(r, hiddenQuestions)) } : {}),

@@ -32,7 +32,7 @@ import type { CheckedSuggestion } from '../suggestions/validate-suggestion.js';
 import { loadRecordRelations } from './load-record-relations.js';
 import { INCLUDE_EVERYTHING } from './record-include.js';
 import { loadRecordContext, type RecordContext } from './record-context.js';
-import { presentRecord, type RecordJson } from './record.presenter.js';
+import { presentParsedRecord, presentRecord, type RecordJson } from './record.presenter.js';
 import { minSubmitted, refreshRecordStatuses } from './record-status.js';
 import { recordPolicy } from './records.policy.js';
 import { datasetEventData, recordEventData, type DatasetEventData } from '../../webhooks/webhook-payloads.js';
@@ -65,6 +65,8 @@ interface PlannedRecord {
   existing: boolean;
   /** parsed final fields (text index, span checks) */
   fields: Record<string, unknown>;
+  /** A new record's metadata as sent, for its reply (existing records are read back). */
+  metadata: Record<string, unknown> | null;
   fieldsChanged: boolean;
   suggestions: CheckedSuggestion[];
   responses: CheckedResponse[];
@@ -212,9 +214,9 @@ async function writeBulk(
     for (const plan of plans.filter((p) => !p.existing)) {
       const { suggestions, responses } = writtenRelations.get(plan.row.id)!;
       const submitted = responses.filter((r) => r.status === 'submitted').length;
-      const row = { ...plan.row, external_id: plan.row.external_id ?? null, metadata: plan.row.metadata ?? null, submitted_count: submitted, status: submitted >= min ? ('completed' as const) : ('pending' as const) };
+      const row = { ...plan.row, external_id: plan.row.external_id ?? null, submitted_count: submitted, status: submitted >= min ? ('completed' as const) : ('pending' as const) };
       const vectors = Object.fromEntries(plan.vectors.map((v) => [context.vectorSettingsNames.get(v.vectorSettingsId)!, v.value]));
-      presented.set(plan.row.id, presentRecord(row, { suggestions, responses, vectors }));
+      presented.set(plan.row.id, presentParsedRecord(row, plan.fields, plan.metadata, { suggestions, responses, vectors }));
     }
     // Existing records may carry relations this request did not touch: read them back.
     const existingIds = plans.filter((p) => p.existing).map((p) => p.row.id);
@@ -307,6 +309,7 @@ function planRecord(
     row,
     existing: !!existing,
     fields,
+    metadata: existing ? null : (item.metadata ?? null),
     fieldsChanged,
     // A record listed twice in one batch: later keys win, per question / user / vector name.
     suggestions: mergeBy(previous?.suggestions, suggestions, (s) => s.question_id),

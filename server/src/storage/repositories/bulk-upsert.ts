@@ -40,14 +40,13 @@ type Db = Kysely<Tables>;
 /** SQLite binds at most 32766 parameters per statement; stay well below it. */
 const MAX_PARAMETERS = 30_000;
 const RAW_CHUNK_ROWS = 100;
-const statementCache = new WeakMap<RawSqlite, Map<string, SQLite.Statement>>();
 
 export async function bulkUpsert<Row, Out = unknown>(db: Db, spec: BulkTable<Row>, rows: Row[], raw?: RawSqlite, options: BulkWriteOptions = {}): Promise<Out[]> {
   if (rows.length === 0) return [];
   const tail = [options.allNew ? '' : spec.onConflict, spec.returning ?? ''].join(' ');
   if (dialectOf(db) === 'postgres') return (await postgresUnnestInsert<Row, Out>(spec, rows, tail).execute(db)).rows;
+  if (raw) return rawInsertMany(raw, spec, rows, tail) as Out[];
   const tuples = rows.map((row) => spec.columns.map(([key]) => row[key] ?? null));
-  if (raw) return rawInsertMany(raw, spec, tuples, tail) as Out[];
   const out: Out[] = [];
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / spec.columns.length));
   for (let start = 0; start < tuples.length; start += perStatement) {
@@ -65,25 +64,57 @@ function postgresUnnestInsert<Row, Out>(spec: BulkTable<Row>, rows: Row[], tail:
 
 const columnList = (spec: BulkTable<never>): string => spec.columns.map(([key]) => `"${key}"`).join(', ');
 
-function rawInsertMany<Row>(raw: RawSqlite, spec: BulkTable<Row>, values: unknown[][], tail: string): unknown[] {
+/**
+ * Rows go in statements of RAW_CHUNK_ROWS rows (the last one shorter), each prepared once per
+ * connection and shape. A column holding one value in every row of a statement (the dataset, a
+ * new record's status, a suggestion's question and agent) is bound once, as a named parameter each
+ * row repeats: binding a string copies it twice (into UTF-8, then into SQLite). The rows' own
+ * values go flat, in the order they bind.
+ */
+function rawInsertMany<Row>(raw: RawSqlite, spec: BulkTable<Row>, rows: Row[], tail: string): unknown[] {
   const out: unknown[] = [];
-  const tuple = `(${spec.columns.map(() => '?').join(', ')})`;
+  const keys = spec.columns.map(([key]) => key);
   const returns = spec.returning !== undefined;
-  for (let start = 0; start < values.length; start += RAW_CHUNK_ROWS) {
-    const chunk = values.slice(start, start + RAW_CHUNK_ROWS);
-    const text = `INSERT INTO ${spec.table} (${columnList(spec)}) VALUES ${Array(chunk.length).fill(tuple).join(', ')} ${tail}`;
-    const statement = cachedStatement(raw, text);
-    const params = chunk.flat();
-    if (returns) out.push(...statement.all(params));
-    else statement.run(params);
+  for (let start = 0; start < rows.length; start += RAW_CHUNK_ROWS) {
+    const end = Math.min(rows.length, start + RAW_CHUNK_ROWS);
+    const shared = keys.map((key) => sameInEveryRow(rows, start, end, key));
+    const sharedValues: Record<string, unknown> = {};
+    keys.forEach((key, column) => shared[column] && (sharedValues[`s${column}`] = rows[start][key] ?? null));
+    const varying = keys.filter((_, column) => !shared[column]);
+    const params: unknown[] = [];
+    for (let r = start; r < end; r += 1) {
+      const row = rows[r];
+      for (const key of varying) params.push(row[key] ?? null);
+    }
+    const statement = cachedStatement(raw, spec, tail, end - start, shared);
+    if (returns) out.push(...statement.all(params, sharedValues));
+    else statement.run(params, sharedValues);
   }
   return out;
 }
 
-function cachedStatement(raw: RawSqlite, text: string): SQLite.Statement {
-  let cache = statementCache.get(raw);
-  if (!cache) statementCache.set(raw, (cache = new Map()));
-  let statement = cache.get(text);
-  if (!statement) cache.set(text, (statement = raw.prepare(text)));
+function sameInEveryRow<Row>(rows: Row[], start: number, end: number, key: keyof Row): boolean {
+  const first = rows[start][key] ?? null;
+  // Bytes (a vector) are never shared: two equal buffers are still two values.
+  if (typeof first === 'object' && first !== null) return false;
+  for (let r = start + 1; r < end; r += 1) if ((rows[r][key] ?? null) !== first) return false;
+  return true;
+}
+
+/** Prepared statements of a connection by table, then by tail, row count and shared columns. */
+const statementCache = new WeakMap<RawSqlite, WeakMap<BulkTable<never>, Map<string, SQLite.Statement>>>();
+
+function cachedStatement<Row>(raw: RawSqlite, spec: BulkTable<Row>, tail: string, rowCount: number, shared: boolean[]): SQLite.Statement {
+  let byTable = statementCache.get(raw);
+  if (!byTable) statementCache.set(raw, (byTable = new WeakMap()));
+  let byShape = byTable.get(spec as BulkTable<never>);
+  if (!byShape) byTable.set(spec as BulkTable<never>, (byShape = new Map()));
+  const key = `${rowCount} ${shared.map(Number).join('')} ${tail}`;
+  let statement = byShape.get(key);
+  if (!statement) {
+    const tuple = `(${shared.map((isShared, column) => (isShared ? `@s${column}` : '?')).join(', ')})`;
+    statement = raw.prepare(`INSERT INTO ${spec.table} (${columnList(spec)}) VALUES ${Array(rowCount).fill(tuple).join(', ')} ${tail}`);
+    byShape.set(key, statement);
+  }
   return statement;
 }

@@ -33,17 +33,14 @@ export function postgresExternalIdLookup(datasetId: string, externalIds: string[
     CROSS JOIN LATERAL (SELECT * FROM records WHERE dataset_id = ${datasetId} AND external_id = wanted.external_id LIMIT 1) AS r`;
 }
 
-/** Records of a dataset with these external ids (SQLite: one query per 500 ids). */
+/**
+ * Records of a dataset with these external ids. SQLite takes the ids as one JSON array: one short
+ * statement, prepared once, instead of a new one of hundreds of parameters for each bulk write.
+ */
 export async function findRecordsByExternalIds(db: Db, datasetId: string, externalIds: string[]): Promise<StoredRecord[]> {
   if (externalIds.length === 0) return [];
   if (dialectOf(db) === 'postgres') return (await postgresExternalIdLookup(datasetId, externalIds).execute(db)).rows;
-  const rows: StoredRecord[] = [];
-  for (const chunk of chunks(externalIds, 60)) {
-    if (chunk.length === 0) continue;
-    rows.push(
-      ...(await db.selectFrom('records').selectAll().where('dataset_id', '=', datasetId).where('external_id', 'in', chunk).execute()),
-    );
-  }
+  const { rows } = await sql<StoredRecord>`SELECT * FROM records WHERE dataset_id = ${datasetId} AND external_id IN (SELECT value FROM json_each(${JSON.stringify(externalIds)}))`.execute(db);
   return rows;
 }
 

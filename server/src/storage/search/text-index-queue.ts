@@ -21,16 +21,14 @@ export const TextIndexOp = {
 } as const;
 export type TextIndexOp = (typeof TextIndexOp)[keyof typeof TextIndexOp];
 
-/** Rows per multi-row INSERT (3 parameters each, far below both databases' limits). */
-const PER_STATEMENT = 2_000;
-
-/** Queues records of a dataset for the text index; call inside the transaction that writes them, after trimAppliedChanges. */
+/**
+ * Queues records of a dataset for the text index; call inside the transaction that writes them, after trimAppliedChanges.
+ * The rids go as one JSON array: one short statement, prepared once, whatever their number (a
+ * VALUES row per rid was a new statement of a thousand parameters for each bulk write).
+ */
 export async function enqueueTextIndex(db: Kysely<Tables>, datasetId: string, rids: number[], op: TextIndexOp): Promise<void> {
   if (rids.length === 0) return;
-  for (let start = 0; start < rids.length; start += PER_STATEMENT) {
-    const rows = rids.slice(start, start + PER_STATEMENT).map((rid) => sql`(${datasetId}, ${rid}, ${op})`);
-    await sql`INSERT INTO text_index_queue (dataset_id, rid, op) VALUES ${sql.join(rows)}`.execute(db);
-  }
+  await sql`INSERT INTO text_index_queue (dataset_id, rid, op) SELECT ${datasetId}, value, ${op} FROM json_each(${JSON.stringify(rids)})`.execute(db);
 }
 
 /** Queues the removal of a deleted dataset's whole text index (its table lives in the text index file). */
