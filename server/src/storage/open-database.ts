@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import type { Database, DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { reusedStatement } from './statement-cache.js';
 import { preparePgvector } from './search/pgvector.js';
 import { NO_EMBEDDING_FILLER, startEmbeddingFiller } from './search/embedding-filler.js';
 import { attachTextIndexFile, prepareTextIndexFile } from './search/text-index-file.js';
@@ -152,8 +153,7 @@ const CACHED_SQL_MAX_LENGTH = 2_000;
 
 /**
  * Kysely prepares every query anew; preparing costs more than running most of our point queries,
- * so reuse statements by SQL text (bounded, least recently used evicted). better-sqlite3 runs a
- * statement synchronously, so one cached statement is never in use twice at once.
+ * so reuse statements by SQL text (statement-cache.ts).
  */
 function withStatementCache(sqlite: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
@@ -161,15 +161,7 @@ function withStatementCache(sqlite: SQLite.Database) {
     close: () => sqlite.close(),
     prepare(sql: string): SQLite.Statement {
       if (sql.length > CACHED_SQL_MAX_LENGTH) return sqlite.prepare(sql);
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(sql, statement);
-      return statement;
+      return reusedStatement(cache, sql, STATEMENT_CACHE_SIZE, () => sqlite.prepare(sql));
     },
   };
 }

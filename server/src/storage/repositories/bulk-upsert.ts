@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import { postgresArrayParameter, type PostgresElementType } from '../postgres-binary-array.js';
+import { reusedStatement } from '../statement-cache.js';
 import type { Tables } from '../tables.js';
 
 /**
@@ -101,20 +102,20 @@ function sameInEveryRow<Row>(rows: Row[], start: number, end: number, key: keyof
   return true;
 }
 
-/** Prepared statements of a connection by table, then by tail, row count and shared columns. */
-const statementCache = new WeakMap<RawSqlite, WeakMap<BulkTable<never>, Map<string, SQLite.Statement>>>();
+/**
+ * Prepared bulk statements of a connection by table, row count, shared columns and tail. The
+ * shapes a server meets are few (statements of 100 rows, and the last one of each write), but
+ * each is hundreds of KiB of compiled program: the least recently used go past this many.
+ */
+const BULK_STATEMENTS = 64;
+const statementCache = new WeakMap<RawSqlite, Map<string, SQLite.Statement>>();
 
 function cachedStatement<Row>(raw: RawSqlite, spec: BulkTable<Row>, tail: string, rowCount: number, shared: boolean[]): SQLite.Statement {
-  let byTable = statementCache.get(raw);
-  if (!byTable) statementCache.set(raw, (byTable = new WeakMap()));
-  let byShape = byTable.get(spec as BulkTable<never>);
-  if (!byShape) byTable.set(spec as BulkTable<never>, (byShape = new Map()));
-  const key = `${rowCount} ${shared.map(Number).join('')} ${tail}`;
-  let statement = byShape.get(key);
-  if (!statement) {
+  let cache = statementCache.get(raw);
+  if (!cache) statementCache.set(raw, (cache = new Map()));
+  const key = `${spec.table} ${rowCount} ${shared.map(Number).join('')} ${tail}`;
+  return reusedStatement(cache, key, BULK_STATEMENTS, () => {
     const tuple = `(${shared.map((isShared, column) => (isShared ? `@s${column}` : '?')).join(', ')})`;
-    statement = raw.prepare(`INSERT INTO ${spec.table} (${columnList(spec)}) VALUES ${Array(rowCount).fill(tuple).join(', ')} ${tail}`);
-    byShape.set(key, statement);
-  }
-  return statement;
+    return raw.prepare(`INSERT INTO ${spec.table} (${columnList(spec)}) VALUES ${Array(rowCount).fill(tuple).join(', ')} ${tail}`);
+  });
 }
