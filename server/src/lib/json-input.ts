@@ -8,10 +8,11 @@ import type { ValidationIssue } from '../errors.js';
 export const MAX_JSON_DEPTH = 100;
 
 /**
- * What a parsed JSON body may not hold, whatever the route: nesting past MAX_JSON_DEPTH, object
- * keys with NUL (PostgreSQL cannot store them, and a key is often used as a name in SQL), text
- * with a lone surrogate (`"\ud800"`: not Unicode, PostgreSQL refuses it), and numbers JSON.parse
- * turned into ±Infinity (`1e400`). The first offence found, as a 422 issue.
+ * What a parsed JSON body may not hold, whatever the route: nesting past MAX_JSON_DEPTH, text or
+ * object keys with NUL (PostgreSQL cannot store it, and a key is often used as a name in SQL;
+ * refused on SQLite too, so a request does the same on either database), text with a lone
+ * surrogate (`"\ud800"`: not Unicode, PostgreSQL refuses it), and numbers JSON.parse turned into
+ * ±Infinity (`1e400`). The first offence found, as a 422 issue.
  */
 export function findUnacceptableJson(value: unknown): ValidationIssue | undefined {
   const issue = visit(value, 1);
@@ -35,8 +36,17 @@ const loneSurrogate = (path: (string | number)[]): Found => ({
   path,
 });
 
+const nulInText = (path: (string | number)[]): Found => ({
+  type: 'value_error',
+  msg: 'Value error, text cannot contain the NUL character (\\u0000)',
+  path,
+});
+
 function visit(value: unknown, depth: number): Found | undefined {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? loneSurrogate([]) : undefined;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return nulInText([]);
+    return LONE_SURROGATE.test(value) ? loneSurrogate([]) : undefined;
+  }
   if (typeof value === 'number') {
     return Number.isFinite(value) ? undefined : { type: 'finite_number', msg: 'Input should be a finite number', path: [] };
   }
