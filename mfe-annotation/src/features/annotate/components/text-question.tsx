@@ -3,6 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { Question } from '../model/types.js';
 import { Markdown } from './markdown.js';
 
+/**
+ * The answer as the server stores it: NUL characters (invisible, pasted from some documents) are
+ * dropped, since the server refuses text holding them; empty is no answer.
+ */
+export function storableText(typed: string): string | undefined {
+  const text = typed.replaceAll('\u0000', '');
+  return text === '' ? undefined : text;
+}
+
 /** Free text; with `use_markdown` a Write / Preview switch (spec §3). */
 export function TextQuestion({ question, value, onChange }: { question: Question; value: unknown; onChange: (value: unknown) => void }) {
   const { t } = useTranslation('annotation');
@@ -25,7 +34,7 @@ export function TextQuestion({ question, value, onChange }: { question: Question
           data-testid={`question-input-${question.name}`}
           rows={3}
           value={text}
-          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+          onChange={(event) => onChange(storableText(event.target.value))}
         />
       )}
     </div>
