@@ -36,15 +36,15 @@ const loneSurrogate = (path: (string | number)[]): Found => ({
   path,
 });
 
-const nulInText = (path: (string | number)[]): Found => ({
+const nulCharacter = (holder: 'text' | 'keys', path: (string | number)[]): Found => ({
   type: 'value_error',
-  msg: 'Value error, text cannot contain the NUL character (\\u0000)',
+  msg: `Value error, ${holder} cannot contain the NUL character (\\u0000)`,
   path,
 });
 
 function visit(value: unknown, depth: number): Found | undefined {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) return nulInText([]);
+    if (value.includes('\u0000')) return nulCharacter('text', []);
     return LONE_SURROGATE.test(value) ? loneSurrogate([]) : undefined;
   }
   if (typeof value === 'number') {
@@ -68,7 +68,7 @@ function visit(value: unknown, depth: number): Found | undefined {
     return undefined;
   }
   for (const key of Object.keys(value)) {
-    if (key.includes('\u0000')) return { type: 'value_error', msg: 'Value error, keys cannot contain the NUL character (\\u0000)', path: [key] };
+    if (key.includes('\u0000')) return nulCharacter('keys', [key]);
     if (LONE_SURROGATE.test(key)) return loneSurrogate([key]);
     const found = visit((value as Record<string, unknown>)[key], depth + 1);
     if (found) {

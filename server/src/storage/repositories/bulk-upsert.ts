@@ -80,8 +80,11 @@ function rawInsertMany<Row>(raw: RawSqlite, spec: BulkTable<Row>, rows: Row[], t
     const end = Math.min(rows.length, start + RAW_CHUNK_ROWS);
     const shared = keys.map((key) => sameInEveryRow(rows, start, end, key));
     const sharedValues: Record<string, unknown> = {};
-    keys.forEach((key, column) => shared[column] && (sharedValues[`s${column}`] = rows[start][key] ?? null));
-    const varying = keys.filter((_, column) => !shared[column]);
+    const varying: (keyof Row)[] = [];
+    keys.forEach((key, column) => {
+      if (shared[column]) sharedValues[`s${column}`] = rows[start][key] ?? null;
+      else varying.push(key);
+    });
     const params: unknown[] = [];
     for (let r = start; r < end; r += 1) {
       const row = rows[r];
