@@ -56,14 +56,14 @@ export function castCell(value: unknown, feature: Feature | undefined): unknown 
   switch (feature?._type) {
     case 'ClassLabel': {
       const index = toNumber(value);
-      if (typeof index !== 'number') return typeof value === 'string' ? value : null;
+      if (typeof index !== 'number') return typeof value === 'string' ? withoutNul(value) : null;
       return index < 0 || index >= feature.names.length ? null : feature.names[index];
     }
     case 'List':
       return Array.isArray(value) ? value.map((item) => castCell(item, feature.feature)) : castCell(value, feature.feature);
     case 'Struct':
       if (typeof value !== 'object' || Array.isArray(value) || value instanceof Uint8Array || value instanceof Date) return plain(value);
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, castCell(v, feature.fields[k])]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), castCell(v, feature.fields[k])]));
     case 'Image':
       return imageValue(value);
     default:
@@ -77,14 +77,23 @@ function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * Hub text may hold NUL characters, which PostgreSQL cannot store and the API refuses; they are
+ * dropped so an import gives the same records on either database.
+ */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+}
+
 /** BigInt, Date and bytes turned into JSON values; objects and arrays recursively. */
 function plain(value: unknown): unknown {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return withoutNul(value);
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   if (Array.isArray(value)) return value.map(plain);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), plain(v)]));
   if (typeof value === 'number' && !Number.isFinite(value)) return null;
   return value;
 }
