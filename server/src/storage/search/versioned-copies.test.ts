@@ -91,6 +91,7 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
     const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30);
     await copies.ready(db, 'd', 1, '', build(1));
     await settle(); // t = 30
+    expect(await copies.ready(db, 'd', 1, '', build(1))).toEqual({ version: 1 }); // used while current
     for (let version = 2; version <= 13; version += 1) {
       await copies.ready(db, 'd', version, '', build(version));
       await vi.advanceTimersByTimeAsync(20);
@@ -100,6 +101,51 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
     await copies.ready(db, 'd', 14, '', build(14));
     await settle();
     expect(counter.builds).toBe(2);
+  });
+
+  it('builds no more while the dataset changes once a copy went unused before it changed, until it is quiet', async () => {
+    let current = 1;
+    const { copies, counter, build, settle } = copiesWith({ buildTimeFactor: 10, quietAfterMs: 50 }, 30, async () => current);
+    await copies.ready(db, 'd', 1, '', build(1));
+    await settle(); // t = 30; no search gets version 1: the records changed before one asked
+    for (let version = 2; version <= 30; version += 1) {
+      current = version;
+      await copies.ready(db, 'd', version, '', () => build(current)());
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    expect(counter.builds).toBe(1); // t = 610: twice past ten build times, still changing
+    // The writes stop at version 30 (first asked for at t = 590); the background check sees it quiet.
+    await vi.advanceTimersByTimeAsync(30);
+    await settle();
+    expect(counter.builds).toBe(2);
+    expect(await copies.ready(db, 'd', 30, '', build(30))).toEqual({ version: 30 });
+  });
+
+  it('builds nothing for a large dataset seen changing with no copy, until it is quiet', async () => {
+    let current = 1;
+    let builds = 0;
+    const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 100, quietAfterMs: 50 }, 100, () => 1, async () => current);
+    const build = async () => {
+      builds += 1;
+      if (builds === 1) throw new Error('database busy');
+      return { version: current };
+    };
+    await copies.ready(db, 'd', 1, '', build); // the first sighting builds; that build fails
+    await copies.settled();
+    for (let version = 2; version <= 20; version += 1) {
+      current = version;
+      await copies.ready(db, 'd', version, '', build);
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    expect(builds).toBe(1); // t = 380: three cooldowns passed, but the records kept changing
+    // Version 20, first asked for at t = 360, is quiet from t = 410; the background check that
+    // found it changing at t = 400 comes back after the cooldown.
+    await vi.advanceTimersByTimeAsync(110);
+    expect(builds).toBe(1);
+    await vi.advanceTimersByTimeAsync(10);
+    await copies.settled();
+    expect(builds).toBe(2);
+    expect(await copies.ready(db, 'd', 20, '', build)).toEqual({ version: 20 });
   });
 
   it('without a factor, rebuilds as soon as the cooldown allows', async () => {
