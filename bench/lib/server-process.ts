@@ -196,6 +196,19 @@ export function percentile(sorted: number[], p: number): number {
 
 export const load1 = () => os.loadavg()[0].toFixed(2);
 
+/**
+ * CPU seconds the hypervisor gave to other guests while this machine's vCPUs wanted to run
+ * (`steal` of /proc/stat, all CPUs): a shared host's share of a slow stretch. 0 where unknown.
+ */
+export function hostStolenCpuSeconds(): number {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    return Number(fields[8] ?? 0) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 let seed = Number(process.env.BENCH_SEED ?? 7);
 export const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 

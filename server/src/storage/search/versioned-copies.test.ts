@@ -124,7 +124,7 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
   it('builds nothing for a large dataset seen changing with no copy, until it is quiet', async () => {
     let current = 1;
     let builds = 0;
-    const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 100, quietAfterMs: 50 }, 100, () => 1, async () => current);
+    const copies = new VersionedCopies<{ version: number }>({ minRecords: 0, rebuildCooldownMs: 150, quietAfterMs: 50 }, 100, () => 1, async () => current);
     const build = async () => {
       builds += 1;
       if (builds === 1) throw new Error('database busy');
@@ -137,12 +137,12 @@ describe('rebuilding a copy while its dataset keeps changing', () => {
       await copies.ready(db, 'd', version, '', build);
       await vi.advanceTimersByTimeAsync(20);
     }
-    expect(builds).toBe(1); // t = 380: three cooldowns passed, but the records kept changing
-    // Version 20, first asked for at t = 360, is quiet from t = 410; the background check that
-    // found it changing at t = 400 comes back after the cooldown.
-    await vi.advanceTimersByTimeAsync(110);
+    expect(builds).toBe(1); // t = 380: two cooldowns passed, but the records kept changing
+    // Version 20, first asked for at t = 360, is quiet from t = 410: built then, though the
+    // cooldown of the last check (t = 320) has not passed, as the copy will be used.
+    await vi.advanceTimersByTimeAsync(29);
     expect(builds).toBe(1);
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(1);
     await copies.settled();
     expect(builds).toBe(2);
     expect(await copies.ready(db, 'd', 20, '', build)).toEqual({ version: 20 });

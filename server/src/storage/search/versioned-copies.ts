@@ -107,9 +107,11 @@ export class VersionedCopies<T extends VersionedCopy> {
     const { quietAfterMs } = this.policy;
     const watched = this.entries.has(datasetId) || this.waitingForQuiet.has(datasetId);
     if (quietAfterMs === undefined || !watched || this.quietChecks.has(datasetId) || this.building.has(datasetId)) return;
-    // Not due yet: either not quiet yet, or within the cooldown of the last check.
+    // Not due yet: either not quiet yet, or within the cooldown of the last check (which a build
+    // that waited for the quiet does not wait out: its copy will be used).
     const since = this.versionSeen.get(datasetId)?.since ?? performance.now();
-    const due = Math.max(since + quietAfterMs, (this.lastCheck.get(datasetId) ?? -Infinity) + this.policy.rebuildCooldownMs);
+    const cooldownEnd = this.waitingForQuiet.has(datasetId) ? -Infinity : (this.lastCheck.get(datasetId) ?? -Infinity) + this.policy.rebuildCooldownMs;
+    const due = Math.max(since + quietAfterMs, cooldownEnd);
     const timer = setTimeout(() => {
       this.quietChecks.delete(datasetId);
       this.currentVersion(db, datasetId)
@@ -154,7 +156,7 @@ export class VersionedCopies<T extends VersionedCopy> {
     const now = performance.now();
     const quiet = this.isQuiet(datasetId);
     const buildTimeWait = quiet ? 0 : (this.lastBuildMs.get(datasetId) ?? 0) * (this.policy.buildTimeFactor ?? 0);
-    const cooldown = Math.max(this.policy.rebuildCooldownMs, buildTimeWait);
+    const cooldown = quiet && this.waitingForQuiet.has(datasetId) ? 0 : Math.max(this.policy.rebuildCooldownMs, buildTimeWait);
     if (now - (this.lastCheck.get(datasetId) ?? -Infinity) < cooldown) return false;
     this.lastCheck.set(datasetId, now);
     return true;
