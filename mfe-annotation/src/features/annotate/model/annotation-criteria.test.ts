@@ -18,6 +18,11 @@ describe('annotation criteria', () => {
     expect(toSearchBody(criteria).sort).toEqual([{ scope: { entity: 'metadata', metadata_property: 'len' }, order: 'desc' }]);
   });
 
+  it('searches the words around a pasted NUL character, which the server refuses', () => {
+    expect(toSearchBody({ ...DEFAULT_CRITERIA, q: 'good\u0000movie\u0000' }).query?.text).toEqual({ q: 'good movie', field: null });
+    expect(toSearchBody({ ...DEFAULT_CRITERIA, q: '\u0000 ' }).query).toBeUndefined();
+  });
+
   it('keeps review mode in the URL', () => {
     const params = writeUrlState(DEFAULT_CRITERIA, { mode: 'review', page: 1, size: 10 });
     expect(params.get('mode')).toBe('review');

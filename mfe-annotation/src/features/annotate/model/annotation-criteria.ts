@@ -161,7 +161,9 @@ export function toSearchBody(criteria: Criteria): AnnotationSearchBody {
   }
   const body: AnnotationSearchBody = { filters: { and } };
   const query: NonNullable<AnnotationSearchBody['query']> = {};
-  if (criteria.q.trim()) query.text = { q: criteria.q.trim(), field: criteria.field || null };
+  // A pasted NUL character is refused by the server (422): the words around it are searched.
+  const q = criteria.q.replaceAll('\u0000', ' ').trim();
+  if (q) query.text = { q, field: criteria.field || null };
   if (criteria.similar) {
     query.vector = { name: criteria.similar.vector, record_id: criteria.similar.record, order: criteria.similar.order, max_results: criteria.similar.limit };
   }
