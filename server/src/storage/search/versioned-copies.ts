@@ -86,13 +86,13 @@ export class VersionedCopies<T extends VersionedCopy> {
     if (seen?.version !== version) this.versionSeen.set(datasetId, { version, since: performance.now(), changed: seen !== undefined });
     if (!this.checkDue(datasetId)) {
       this.checkWhenQuiet(db, datasetId, shape, build);
-    } else if (await hasAtLeastRecords(db, datasetId, this.policy.minRecords)) {
-      if (this.changingWithNoCopyInUse(datasetId, entry?.shape === shape && entry.used)) {
-        this.waitingForQuiet.add(datasetId);
-        this.checkWhenQuiet(db, datasetId, shape, build);
-      } else {
-        this.start(datasetId, shape, build);
-      }
+    } else if (!(await hasAtLeastRecords(db, datasetId, this.policy.minRecords))) {
+      this.waitingForQuiet.delete(datasetId); // small again, or deleted: searches go to SQL
+    } else if (this.changingWithNoCopyInUse(datasetId, entry?.shape === shape && entry.used)) {
+      this.waitingForQuiet.add(datasetId);
+      this.checkWhenQuiet(db, datasetId, shape, build);
+    } else {
+      this.start(datasetId, shape, build);
     }
     return undefined;
   }
