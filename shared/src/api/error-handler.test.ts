@@ -56,6 +56,17 @@ describe('global HTTP error handler', () => {
     expect(toasts.events).toEqual(['<cleared>', 'An error occurred, please try again later', 'db down']);
   });
 
+  it('names the refused value of a request validation error, which has no code or string detail', () => {
+    const body = { detail: { code: 'argilla.api.errors::ValidationError', params: { errors: [{ type: 'value_error', loc: ['body', 'items', 0, 'fields', 'text'], msg: 'Value error, text cannot contain the NUL character (\\u0000)' }] } } };
+    handleHttpError(new ApiError({ status: 422, body }));
+    expect(toasts.events).toEqual(['<cleared>', 'A value was not accepted (items.0.fields.text). Check it and try again.']);
+  });
+
+  it('says a refusal with nothing to show for it in general terms, never nothing', () => {
+    handleHttpError(new ApiError({ status: 403, body: { detail: { code: 'argilla.api.errors::ForbiddenOperationError', params: { detail: 'Operation not allowed' } } } }));
+    expect(toasts.events).toEqual(['<cleared>', 'The server refused the request (HTTP 403).']);
+  });
+
   it('translates into the current language', async () => {
     await changeLanguage('de');
     handleHttpError(new ApiError({ status: 429 }));

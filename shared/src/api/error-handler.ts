@@ -31,6 +31,25 @@ export function handleHttpError(error: ApiError, request: { credentials?: string
   const businessKey = error.code ? `business.${error.code}` : undefined;
   if (businessKey && i18next.exists(businessKey)) shown.push(i18next.t(businessKey));
   else if (error.detail && !shown.includes(error.detail)) shown.push(error.detail);
+  if (shown.length === 0) shown.push(refusalMessage(error));
   for (const message of shown) notify({ message, type: 'danger' });
   return shown;
+}
+
+/**
+ * A refusal the steps above have no words for (a request validation error, a policy refusal):
+ * said in general terms rather than not at all, with the refused value's place when the body
+ * gives it (`loc`, contract §5).
+ */
+function refusalMessage(error: ApiError): string {
+  const where = refusedValuePlace(error.body);
+  return where ? i18next.t('errors.valueRefused', { where }) : i18next.t('errors.requestRefused', { status: error.status });
+}
+
+function refusedValuePlace(body: unknown): string | undefined {
+  const errors = (body as { detail?: { params?: { errors?: unknown } } } | null | undefined)?.detail?.params?.errors;
+  const loc = Array.isArray(errors) ? (errors[0] as { loc?: unknown } | undefined)?.loc : undefined;
+  if (!Array.isArray(loc) || loc.length === 0) return undefined;
+  // `body`, `query` or `path` says which part of the request; the rest names the value.
+  return (loc.length > 1 ? loc.slice(1) : loc).join('.');
 }

@@ -26,6 +26,8 @@ export const de: Messages = {
       'Die Verteilungseinstellungen können nicht geändert werden, wenn das Dataset bereits Antworten enthält',
   },
   errors: {
+    valueRefused: 'Ein Wert wurde nicht angenommen ({{where}}). Prüfe ihn und versuche es erneut.',
+    requestRefused: 'Der Server hat die Anfrage abgelehnt (HTTP {{status}}).',
     title: 'Etwas ist schiefgelaufen.',
     notFoundText: 'Wir können die gesuchte Seite leider nicht finden',
     pageNotFound: 'Diese Seite wurde nicht gefunden',

@@ -24,6 +24,8 @@ export const en = {
       "Distribution settings can't be modified for a dataset containing user responses",
   },
   errors: {
+    valueRefused: 'A value was not accepted ({{where}}). Check it and try again.',
+    requestRefused: 'The server refused the request (HTTP {{status}}).',
     title: 'Something went wrong.',
     notFoundText: "We can't seem to find the page you are looking for",
     pageNotFound: 'This page could not be found',

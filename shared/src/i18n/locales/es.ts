@@ -26,6 +26,8 @@ export const es: Messages = {
       'No se puede modificar la distribución de un dataset que ya contiene respuestas de usuarios',
   },
   errors: {
+    valueRefused: 'No se aceptó un valor ({{where}}). Revísalo y vuelve a intentarlo.',
+    requestRefused: 'El servidor rechazó la solicitud (HTTP {{status}}).',
     title: 'Algo salió mal.',
     notFoundText: 'No encontramos la página que buscas',
     pageNotFound: 'No se pudo encontrar esta página',
