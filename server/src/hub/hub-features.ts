@@ -82,7 +82,7 @@ function toNumber(value: unknown): number | undefined {
  * dropped so an import gives the same records on either database.
  */
 function withoutNul(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  return text.replaceAll('\u0000', '');
 }
 
 /** BigInt, Date and bytes turned into JSON values; objects and arrays recursively. */
