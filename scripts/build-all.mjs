@@ -1,3 +1,4 @@
+import './require-supported-node.mjs';
 import { runSteps } from './run-steps.mjs';
 
 /** Builds what `npm start` serves: the shell and every remote into dist/web, and the compiled server. */

@@ -26,7 +26,7 @@ async function compile(from, to) {
     outbase: from,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     bundle: false,
     sourcemap: true,
     logLevel: 'warning',

@@ -1,3 +1,4 @@
+import './require-supported-node.mjs';
 import { spawn } from 'node:child_process';
 
 /**

@@ -1,3 +1,4 @@
+import './require-supported-node.mjs';
 import { runSteps } from './run-steps.mjs';
 
 const webPackages = ['shared', 'shell', 'mfe-auth', 'mfe-home', 'mfe-annotation', 'mfe-settings', 'mfe-hub-import'];

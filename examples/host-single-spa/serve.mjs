@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The example host's "backend": serves the page on its own origin and hands the page a session
 // (a token it gets from Scholia with the annotator's credentials, so the password never reaches
-// the browser). Node 20, no dependencies.
+// the browser). Node 22 or newer, no dependencies.
 //
 //   SCHOLIA_URL=http://127.0.0.1:6900 SCHOLIA_USERNAME=ann SCHOLIA_PASSWORD=... SCHOLIA_DATASET_ID=... \
 //   PORT=8080 node examples/host-single-spa/serve.mjs

@@ -1,3 +1,4 @@
+import './bootstrap/supported-node.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';

@@ -1,3 +1,4 @@
+import './bootstrap/supported-node.js';
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 import { exitWithStartupFailure } from './bootstrap/startup-failure.js';
 import { readConfig, type AppConfig } from './config.js';
