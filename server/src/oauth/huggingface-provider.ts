@@ -9,6 +9,9 @@ import { findOrCreateSignInAccount, type SignInAccount } from './sign-in-account
 
 export const HUGGINGFACE_PROVIDER = 'huggingface';
 
+/** `users.identity_subject` holds this many characters; Hugging Face's are far shorter. */
+const MAX_SUBJECT_LENGTH = 255;
+
 /** A state is good for this long between the redirect and the callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -102,7 +105,9 @@ export class HuggingFaceOAuthProvider {
     const info = (await userinfoResponse.json()) as UserInfo;
     const username = info.preferred_username;
     if (typeof username !== 'string' || !username) throw new UnauthorizedError('The Hugging Face user has no username');
-    if (typeof info.sub !== 'string' || !info.sub) throw new UnauthorizedError('The Hugging Face user has no subject');
+    if (typeof info.sub !== 'string' || !info.sub || info.sub.length > MAX_SUBJECT_LENGTH) {
+      throw new UnauthorizedError('The Hugging Face user has no usable subject');
+    }
     return findOrCreateSignInAccount(
       this.db,
       { provider: this.name, subject: info.sub, preferredUsername: username, fullName: typeof info.name === 'string' ? info.name : undefined },

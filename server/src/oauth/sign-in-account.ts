@@ -57,6 +57,9 @@ const NUMBERED_NAMES = 20;
  * username equal to a local account's, and would be handed that account and its role.
  */
 export async function findOrCreateSignInAccount(db: Db, identity: ProviderIdentity, options: SignInAccountOptions): Promise<SignInAccount> {
+  const linked = await findUserByIdentity(db, identity.provider, identity.subject);
+  if (linked) return { user: linked, preferredUsernameTaken: false };
+  // A password no one knows, hashed before the transaction so the hashing holds no database lock.
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   for (let attempt = 0; ; attempt++) {
     try {
