@@ -4,6 +4,7 @@ import { nowTimestamp } from '../../lib/time.js';
 import { HUGGINGFACE_PROVIDER } from '../../oauth/huggingface-provider.js';
 import * as users from '../../storage/repositories/users.repository.js';
 import type { Tables, UserRow } from '../../storage/tables.js';
+import { isWriteConflict } from '../../storage/write-conflicts.js';
 import { getUser } from '../users/users.service.js';
 import { isLinked } from './identities.presenter.js';
 
@@ -23,7 +24,7 @@ export async function listIdentities(db: Db) {
  */
 export async function linkIdentity(db: Db, userId: string, provider: string, subject: string) {
   requireKnownProvider(provider);
-  return db.transaction().execute(async (trx) => {
+  const linking = db.transaction().execute(async (trx) => {
     const user = await getUser(trx, userId);
     const holder = await users.findUserByIdentity(trx, provider, subject);
     if (holder && holder.id !== user.id) {
@@ -32,6 +33,11 @@ export async function linkIdentity(db: Db, userId: string, provider: string, sub
     const now = nowTimestamp();
     await users.setUserIdentity(trx, user.id, { provider, subject }, now);
     return { ...user, identity_provider: provider, identity_subject: subject, updated_at: now };
+  });
+  // Another request linked the subject between the check and the write: the unique index refused it.
+  return linking.catch((error: unknown) => {
+    if (isWriteConflict(error)) throw new ConflictError(`The ${provider} subject '${subject}' is already linked to another user`, { cause: error });
+    throw error;
   });
 }
 
