@@ -53,6 +53,8 @@ test.beforeAll(async () => {
       SPACE_ID: 'alice/scholia-space',
       SPACE_TITLE: 'Scholia space',
       SPACE_HOST: 'alice-scholia-space.hf.space',
+      // The Space's own callback URL would be https://<SPACE_HOST>/…; the browser here reaches this server on loopback.
+      SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI: `http://127.0.0.1:${port}/oauth/huggingface/callback`,
       SPACE_SUBDOMAIN: 'alice-scholia-space',
       SPACE_AUTHOR_NAME: 'alice',
       PERSISTANT_STORAGE_ENABLED: 'false',

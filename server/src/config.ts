@@ -47,9 +47,15 @@ export interface AppConfig {
     /** OpenID provider base URL; discovery document at `<url>/.well-known/openid-configuration`. */
     openidUrl: string;
     scope: string;
-    /** Fixed callback URL; default `<request origin>/oauth/huggingface/callback`. */
+    /**
+     * Fixed callback URL; on a Space `https://<SPACE_HOST>/oauth/huggingface/callback`. Unset: the
+     * origin a trusted proxy forwards, else `http://localhost:<port>` (never the `Host` header).
+     */
     redirectUri?: string;
-    /** Username that becomes owner on first sign-in (contract §1.3, env USERNAME). */
+    /**
+     * Username that becomes owner on first sign-in (contract §1.3, env USERNAME); its first sign-in
+     * also links the unlinked local account of that name (docs/security.md).
+     */
     ownerUsername?: string;
     /** Workspaces new OAuth users join (created when missing). */
     workspaces: string[];
@@ -90,7 +96,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientSecret: env.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_SECRET || env.OAUTH2_HUGGINGFACE_CLIENT_SECRET || undefined,
       openidUrl: trimSlash(env.SCHOLIA_OPENID_URL || env.OPENID_PROVIDER_URL || 'https://huggingface.co'),
       scope: env.SCHOLIA_OAUTH2_HUGGINGFACE_SCOPE || env.OAUTH2_HUGGINGFACE_SCOPE || 'openid profile',
-      redirectUri: env.SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI || undefined,
+      redirectUri:
+        env.SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI || (env.SPACE_ID && env.SPACE_HOST ? `https://${env.SPACE_HOST}/oauth/huggingface/callback` : undefined),
       // USERNAME is Argilla's Space setting; off a Space it is often the shell's login name, so ignored there.
       ownerUsername: env.SCHOLIA_OAUTH2_OWNER_USERNAME || (env.SPACE_ID ? env.USERNAME : undefined) || undefined,
       // A Space's OAuth template lets new users into `admin` (hub-contract §6), so they see its datasets.

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../storage/tables.js';
 import { createTokenService } from './tokens.js';
@@ -39,5 +40,21 @@ describe('token service', () => {
     expect(await tokens.verify(token)).toBeDefined();
     vi.setSystemTime(Date.now() + 61_000);
     expect(await tokens.verify(token)).toBeUndefined();
+  });
+
+  it('refuses a token signed with the secret but without an expiry, or one beyond the lifetime', async () => {
+    const key = new TextEncoder().encode('secret-a');
+    const claims = { identity: user.id, username: user.username, role: user.role, ver: user.token_version };
+    const forge = (exp?: number) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id);
+      return (exp === undefined ? jwt : jwt.setExpirationTime(exp)).sign(key);
+    };
+    const tokens = service('secret-a', 3_600);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await tokens.verify(await forge())).toBeUndefined();
+    expect(await tokens.verify(await forge(now + 10 * 365 * 86_400))).toBeUndefined();
+    expect(await tokens.verify(await forge(now + 3_600 + 3_600))).toBeUndefined();
+    // Within the lifetime (and a little clock skew) it is good.
+    expect(await tokens.verify(await forge(now + 3_600 + 30))).toEqual({ userId: 'user-1', tokenVersion: 3 });
   });
 });

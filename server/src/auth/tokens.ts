@@ -12,9 +12,12 @@ export interface TokenSubject {
 
 export interface TokenService {
   issue(user: UserRow): Promise<string>;
-  /** The subject of a valid token, or undefined for a bad or expired one. */
+  /** The subject of a valid token, or undefined for a bad or expired one, or one without `exp` or outlasting the lifetime. */
   verify(token: string): Promise<TokenSubject | undefined>;
 }
+
+/** Leeway on a token's `exp` for clocks of several server instances that disagree a little. */
+const CLOCK_SKEW_SECONDS = 60;
 
 /**
  * HS256 JWTs (contract §1.2). The secret is configured, or generated once per install and kept
@@ -38,8 +41,12 @@ export function createTokenService(options: { secret?: string; dataDir: string; 
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         // Tokens without a version predate revocation and are refused like any stale one.
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
+        // This service only issues tokens that end within the lifetime: one without an end, or
+        // ending later, was not issued here (or under a longer lifetime since shortened).
+        const latestExp = Math.floor(Date.now() / 1000) + options.lifetimeSeconds + CLOCK_SKEW_SECONDS;
+        if (typeof payload.exp !== 'number' || payload.exp > latestExp) return undefined;
         const subject = { userId: payload.sub, tokenVersion: payload.ver };
-        if (typeof payload.exp === 'number') verified.add(token, subject, payload.exp * 1000);
+        verified.add(token, subject, payload.exp * 1000);
         return subject;
       } catch {
         return undefined;

@@ -1,23 +1,30 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth/passwords.js';
 import type { AppConfig } from '../config.js';
 import { BadRequestError, UnauthorizedError } from '../errors.js';
-import { newApiKey, newId } from '../lib/ids.js';
 import { nowTimestamp } from '../lib/time.js';
-import { findUserByUsername, insertUser } from '../storage/repositories/users.repository.js';
-import { findWorkspaceByName, findWorkspaceUser, insertWorkspace, insertWorkspaceUser } from '../storage/repositories/workspaces.repository.js';
-import type { Tables, UserRow } from '../storage/tables.js';
+import type { Tables } from '../storage/tables.js';
+import type { OAuthCallback } from './oauth-callback.js';
+import { findOrCreateSignInAccount, type SignInAccount } from './sign-in-account.js';
 
 export const HUGGINGFACE_PROVIDER = 'huggingface';
+
+/** `users.identity_subject` holds this many characters; Hugging Face's are far shorter. */
+const MAX_SUBJECT_LENGTH = 255;
 
 /** A state is good for this long between the redirect and the callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
-/** Where the request came from, to build the default callback URL. */
+/** Where the callback lives when no redirect URI is configured. */
 export interface OAuthRequestContext {
-  /** e.g. `https://scholia.example.org` */
+  /** e.g. `https://scholia.example.org`, as a trusted reverse proxy names it; never a bare `Host` header. */
   origin: string;
+}
+
+/** The authorize URL the browser goes to, and the state the browser must bring back (in a cookie too). */
+export interface OAuthAuthorization {
+  url: string;
+  state: string;
 }
 
 interface OpenIdEndpoints {
@@ -35,7 +42,10 @@ interface UserInfo {
 /**
  * "Sign in with Hugging Face" (contract §1.3, hub-contract §6): OpenID Connect authorization-code
  * flow against SCHOLIA_OPENID_URL. The `state` is random, stored in `oauth_states`, checked and
- * deleted on use (a replay or a forged state is refused with 400).
+ * deleted on use (a replay or a forged state is refused with 400), and must match the state the
+ * browser that started the flow keeps in a cookie, so a callback link made by someone else cannot
+ * sign the browser into that person's account. Accounts are found by the Hugging Face subject
+ * (sign-in-account.ts), never by username.
  */
 export class HuggingFaceOAuthProvider {
   readonly name = HUGGINGFACE_PROVIDER;
@@ -47,7 +57,7 @@ export class HuggingFaceOAuthProvider {
   ) {}
 
   /** The provider's authorize URL with a fresh state (stored); the route redirects there (307). */
-  async authorizationUrl(_query: Record<string, string>, context?: OAuthRequestContext): Promise<string> {
+  async authorizationUrl(_query: Record<string, string>, context: OAuthRequestContext): Promise<OAuthAuthorization> {
     const state = randomBytes(32).toString('base64url');
     const now = Date.now();
     await this.db
@@ -64,13 +74,16 @@ export class HuggingFaceOAuthProvider {
       scope: this.settings.scope,
       state,
     }).toString();
-    return url.toString();
+    return { url: url.toString(), state };
   }
 
-  /** Exchanges the code, reads userinfo and returns the user, created on first sign-in. */
-  async signIn(query: Record<string, string>, context?: OAuthRequestContext): Promise<UserRow> {
-    const { code, state } = query;
+  /** Exchanges the code, reads userinfo and returns the linked account, created on first sign-in. */
+  async signIn(callback: OAuthCallback, context: OAuthRequestContext): Promise<SignInAccount> {
+    const { code, state, browserState } = callback;
     if (!code || !state) throw new BadRequestError('Missing code or state in the OAuth callback');
+    if (!browserState || !sameText(state, browserState)) {
+      throw new BadRequestError('The OAuth state does not belong to this browser: start the sign-in again');
+    }
     await this.consumeState(state);
     const endpoints = await this.discover();
     const tokenResponse = await fetch(endpoints.token_endpoint, {
@@ -91,8 +104,15 @@ export class HuggingFaceOAuthProvider {
     if (!userinfoResponse.ok) throw new UnauthorizedError('Could not read the Hugging Face user');
     const info = (await userinfoResponse.json()) as UserInfo;
     const username = info.preferred_username;
-    if (!username) throw new UnauthorizedError('The Hugging Face user has no username');
-    return this.findOrCreateUser(username, info.name);
+    if (typeof username !== 'string' || !username) throw new UnauthorizedError('The Hugging Face user has no username');
+    if (typeof info.sub !== 'string' || !info.sub || info.sub.length > MAX_SUBJECT_LENGTH) {
+      throw new UnauthorizedError('The Hugging Face user has no usable subject');
+    }
+    return findOrCreateSignInAccount(
+      this.db,
+      { provider: this.name, subject: info.sub, preferredUsername: username, fullName: typeof info.name === 'string' ? info.name : undefined },
+      { ownerUsername: this.settings.ownerUsername, workspaces: this.settings.workspaces, takenNameSuffix: 'hf' },
+    );
   }
 
   /** Deletes the state; refuses unknown, replayed (already deleted) or expired states. */
@@ -111,36 +131,9 @@ export class HuggingFaceOAuthProvider {
     if (row.inserted_at < stamp(Date.now() - OAUTH_STATE_TTL_MS)) throw new BadRequestError('Expired OAuth state');
   }
 
-  /** Contract §1.3: annotator, or owner when the username is the configured owner; joins the workspaces. */
-  private async findOrCreateUser(username: string, fullName: string | undefined): Promise<UserRow> {
-    const existing = await findUserByUsername(this.db, username);
-    if (existing) return existing;
-    const now = nowTimestamp();
-    const user = await insertUser(this.db, {
-      id: newId(),
-      first_name: fullName?.trim() || username,
-      last_name: null,
-      username,
-      role: this.settings.ownerUsername && this.settings.ownerUsername === username ? 'owner' : 'annotator',
-      password_hash: await hashPassword(randomBytes(24).toString('base64url')),
-      api_key: newApiKey(),
-      inserted_at: now,
-      updated_at: now,
-    });
-    for (const name of this.settings.workspaces) {
-      const workspace =
-        (await findWorkspaceByName(this.db, name)) ??
-        (await insertWorkspace(this.db, { id: newId(), name, inserted_at: nowTimestamp(), updated_at: nowTimestamp() }));
-      if (!(await findWorkspaceUser(this.db, workspace.id, user.id))) {
-        await insertWorkspaceUser(this.db, { workspace_id: workspace.id, user_id: user.id, inserted_at: nowTimestamp() });
-      }
-    }
-    return user;
-  }
-
-  private redirectUri(context?: OAuthRequestContext): string {
-    if (this.settings.redirectUri) return this.settings.redirectUri;
-    return `${context?.origin ?? 'http://localhost:6900'}/oauth/huggingface/callback`;
+  /** The configured callback URL, else the one on the origin the route worked out. */
+  private redirectUri(context: OAuthRequestContext): string {
+    return this.settings.redirectUri ?? `${context.origin}/oauth/huggingface/callback`;
   }
 
   /** OpenID discovery (cached); falls back to Hugging Face's fixed paths when it fails. */
@@ -163,6 +156,12 @@ export class HuggingFaceOAuthProvider {
       });
     return this.endpoints;
   }
+}
+
+/** Equal strings, compared in constant time (a state is a secret of the browser that holds it). */
+function sameText(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** Epoch ms in the stored timestamp format (naive UTC with microseconds). */

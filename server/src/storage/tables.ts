@@ -41,6 +41,10 @@ export interface UserRow {
   api_key: string;
   /** Bumped by a password change or key rotation: tokens issued under an older version are refused. */
   token_version: number;
+  /** The sign-in provider this account is linked to (e.g. `huggingface`), or null. */
+  identity_provider: string | null;
+  /** The provider's stable subject (`sub`) for this account; set with `identity_provider`. */
+  identity_subject: string | null;
   inserted_at: string;
   updated_at: string;
 }

@@ -133,6 +133,19 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   })),
   'GET /api/v1/users/:user_id/workspaces': R('owner', 200, async (w) => ({ path: `/users/${w.users.annotatorMember.id}/workspaces` })),
 
+  // Sign-in identities (Scholia extension)
+  'GET /api/v1/identities': R('owner', 200, async () => ({ path: '/identities' })),
+  'PUT /api/v1/users/:user_id/identities/:provider': R('owner', 200, async (w) => ({
+    path: `/users/${w.users.annotatorMember.id}/identities/huggingface`,
+    body: { subject: unique('sub') },
+  })),
+  'DELETE /api/v1/users/:user_id/identities/:provider': R('owner', 200, async (w, fresh) => {
+    if (!fresh) return { path: `/users/${w.users.annotatorMember.id}/identities/huggingface` };
+    const linked = await createWorldUser(w.owner, 'annotator');
+    await w.owner.put(`/users/${linked.id}/identities/huggingface`, { subject: unique('sub') });
+    return { path: `/users/${linked.id}/identities/huggingface` };
+  }),
+
   // §2.3 workspaces
   'POST /api/v1/workspaces': R('owner', 201, async () => ({ path: '/workspaces', body: { name: unique('ws') } })),
   'GET /api/v1/workspaces/:workspace_id': R('member', 200, async (w) => ({ path: `/workspaces/${w.ws}` })),

@@ -10,6 +10,7 @@ export * from './records.js';
 export * from './session.js';
 export * from './types.js';
 export * from './users.js';
+export * from './identities.js';
 export * from './workspaces.js';
 export * from './record-search.js';
 export * from './responses.js';

@@ -67,6 +67,8 @@ export interface DatasetMetrics {
 export interface AccessToken {
   access_token: string;
   token_type: 'bearer';
+  /** OAuth sign-in: the username given because the provider's was taken by another account. */
+  assigned_username?: string;
 }
 
 /** `POST /me/api-key`: the new key, and a token to go on with (the rotation ended the older ones). */

@@ -66,6 +66,41 @@ describe('My settings', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('shows owners every user with its Hugging Face link, and links and unlinks accounts', async () => {
+    const owner = { ...USER, role: 'owner' };
+    const bob = { ...USER, id: 'u2', username: 'bob', role: 'annotator', api_key: undefined };
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'PUT') return Response.json({ user_id: 'u1', provider: 'huggingface', subject: '777' });
+      if (init?.method === 'DELETE') return Response.json({ user_id: 'u2', provider: 'huggingface', subject: '123' });
+      if (url.endsWith('v1/users')) return Response.json({ items: [{ ...owner, api_key: undefined }, bob] });
+      if (url.endsWith('v1/identities')) return Response.json({ items: [{ user_id: 'u2', provider: 'huggingface', subject: '123' }] });
+      return Response.json(owner);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT' || init?.method === 'DELETE');
+    render(<RemoteProviders><UserSettingsPage /></RemoteProviders>);
+
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
+    const bobRow = (await screen.findByRole('rowheader', { name: 'bob' })).closest('tr')!;
+    expect(bobRow.textContent).toContain('123');
+    const subject = screen.getByRole('textbox', { name: 'Hugging Face user id for ada' });
+    expect((screen.getByRole('button', { name: 'Link' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(subject, { target: { value: ' 777 ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Link' })));
+    expect(writes()[0]).toEqual(['/api/v1/users/u1/identities/huggingface', expect.objectContaining({ method: 'PUT', body: JSON.stringify({ subject: '777' }) })]);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Unlink bob from Hugging Face' })));
+    expect(writes()[1]).toEqual(['/api/v1/users/u2/identities/huggingface', expect.objectContaining({ method: 'DELETE' })]);
+  });
+
+  it('shows no users to anyone but an owner', async () => {
+    render(<RemoteProviders><UserSettingsPage /></RemoteProviders>);
+    expect((await screen.findByTestId('user-username')).textContent).toBe('ada');
+    expect(screen.queryByRole('heading', { name: 'Users' })).toBeNull();
+  });
+
   it('saves and paints the theme, and switches and saves the language', async () => {
     render(<RemoteProviders><UserSettingsPage /></RemoteProviders>);
     const theme = screen.getByLabelText('Theme') as HTMLSelectElement;

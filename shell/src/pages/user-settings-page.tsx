@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '@scholia/shared/api';
 import { RotateApiKey } from './rotate-api-key.js';
+import { UserIdentities } from './user-identities.js';
 import { changeLanguage, isLanguage, LANGUAGES } from '@scholia/shared/i18n';
 import { isThemePreference, readThemePreference, setThemePreference, THEME_PREFERENCES } from '@scholia/shared/theme';
 import { CopyButton } from '@scholia/shared/ui';
 
-/** My settings: who I am, my API key (and a new one), theme and language (spec §1, §2). */
+/** My settings: who I am, my API key (and a new one), theme and language (spec §1, §2); owners also see the users' sign-in links. */
 export function UserSettingsPage() {
   const { t, i18n } = useTranslation();
   const { data: user } = useQuery(currentUserQuery());
@@ -32,6 +33,7 @@ export function UserSettingsPage() {
         </dl>
       )}
       {user && <RotateApiKey />}
+      {user?.role === 'owner' && <UserIdentities />}
       <h2>{t('userSettings.preferences')}</h2>
       <div className="sch-form-row">
         <label htmlFor="theme-select">{t('theme.label')}</label>

@@ -3,7 +3,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OAuthProviderParams, TokenBody } from '@scholia/shared/contract';
 import { createSignInBackoff } from '../../auth/sign-in-backoff.js';
+import type { AppConfig } from '../../config.js';
 import { TooManyRequestsError } from '../../errors.js';
+import { OAUTH_STATE_TTL_MS } from '../../oauth/huggingface-provider.js';
+import { readOAuthCallback, readSingleValuedQuery, stateCookie } from '../../oauth/oauth-callback.js';
 import { authenticateUser } from './auth.service.js';
 import { createOAuthProviders, requireOAuthProvider } from './oauth-providers.js';
 
@@ -68,17 +71,28 @@ export const routes: FastifyPluginAsync = async (plugin) => {
     { config: { public: true }, schema: { params: OAuthProviderParams } },
     async (request, reply) => {
       const provider = requireOAuthProvider(providers, request.params.provider);
-      return reply.redirect(await provider.authorizationUrl(request.query as Record<string, string>, { origin: requestOrigin(request) }), 307);
+      const query = readSingleValuedQuery(request.query);
+      const { url, state } = await provider.authorizationUrl(query, { origin: callbackOrigin(request, app.config) });
+      reply.header('Set-Cookie', stateCookie(state, { ...cookieScope(request, provider.name), maxAgeSeconds: OAUTH_STATE_TTL_MS / 1000 }));
+      return reply.redirect(url, 307);
     },
   );
 
   app.get(
     '/oauth2/providers/:provider/access-token',
     { config: { public: true }, schema: { params: OAuthProviderParams } },
-    async (request) => {
+    async (request, reply) => {
       const provider = requireOAuthProvider(providers, request.params.provider);
-      const user = await provider.signIn(request.query as Record<string, string>, { origin: requestOrigin(request) });
-      return { access_token: await app.tokens.issue(user), token_type: 'bearer' };
+      const callback = readOAuthCallback(request.query, request.headers.cookie);
+      // The state is spent whatever the outcome: the cookie goes with it.
+      reply.header('Set-Cookie', stateCookie('', { ...cookieScope(request, provider.name), maxAgeSeconds: 0 }));
+      const { user, preferredUsernameTaken } = await provider.signIn(callback, { origin: callbackOrigin(request, app.config) });
+      return {
+        access_token: await app.tokens.issue(user),
+        token_type: 'bearer',
+        // Scholia extension: the name given instead of the taken one, for the sign-in page to show.
+        ...(preferredUsernameTaken ? { assigned_username: user.username } : {}),
+      };
     },
   );
 };
@@ -86,7 +100,19 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 /** A guessing rate of at most one try a minute per account; a name is forgotten 15 minutes after its last try. */
 const USERNAME_BACKOFF = { maxDelaySeconds: 60, forgetAfterSeconds: 15 * 60, maxNames: 100_000 };
 
-/** `<protocol>://<host>` of the request: the default OAuth callback lives on the same origin. */
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * The origin of the default OAuth callback URL (when none is configured): as a trusted reverse
+ * proxy names it (`X-Forwarded-Host`/`-Proto`, from a peer in SCHOLIA_TRUSTED_PROXIES that also
+ * sent `X-Forwarded-For`), else this server on localhost. Never the `Host` header of a direct
+ * request: any client sets it, and the provider would send the code wherever it points.
+ */
+function callbackOrigin(request: FastifyRequest, config: AppConfig): string {
+  const viaTrustedProxy = config.trustedProxies.length > 0 && (request.ips?.length ?? 0) > 1;
+  if (viaTrustedProxy && request.headers['x-forwarded-host']) return `${request.protocol}://${request.host}`;
+  return `http://localhost:${config.port}`;
+}
+
+/** The state cookie goes back to this provider's routes only, over HTTPS when the request came so. */
+function cookieScope(request: FastifyRequest, provider: string): { path: string; secure: boolean } {
+  return { path: `/api/v1/oauth2/providers/${provider}/`, secure: request.protocol === 'https' };
 }

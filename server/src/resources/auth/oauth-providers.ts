@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
-import { createHuggingFaceProvider, type OAuthRequestContext } from '../../oauth/huggingface-provider.js';
-import type { Tables, UserRow } from '../../storage/tables.js';
+import { createHuggingFaceProvider, type OAuthAuthorization, type OAuthRequestContext } from '../../oauth/huggingface-provider.js';
+import type { OAuthCallback } from '../../oauth/oauth-callback.js';
+import type { SignInAccount } from '../../oauth/sign-in-account.js';
+import type { Tables } from '../../storage/tables.js';
 
 /**
  * A sign-in provider of contract §1.3. Hugging Face is the only one; another would implement
@@ -10,10 +12,10 @@ import type { Tables, UserRow } from '../../storage/tables.js';
  */
 export interface OAuthProvider {
   readonly name: string;
-  /** The provider's authorize URL the browser is redirected to (307); `query` is the frontend's. */
-  authorizationUrl(query: Record<string, string>, context?: OAuthRequestContext): Promise<string>;
-  /** Completes a sign-in from the callback query (`code`, `state`); creates the user on first login. */
-  signIn(query: Record<string, string>, context?: OAuthRequestContext): Promise<UserRow>;
+  /** The provider's authorize URL the browser is redirected to (307), and its state; `query` is the frontend's. */
+  authorizationUrl(query: Record<string, string>, context: OAuthRequestContext): Promise<OAuthAuthorization>;
+  /** Completes a sign-in from the callback (`code`, `state`, the browser's state cookie); creates the account on first login. */
+  signIn(callback: OAuthCallback, context: OAuthRequestContext): Promise<SignInAccount>;
 }
 
 export interface OAuthProvidersOptions {

@@ -270,7 +270,8 @@ describe('PUT /responses/{id}', () => {
 
 describe('questions hidden from annotators (Scholia extension)', () => {
   let hiddenDataset: SeededDataset;
-  const HIDDEN = { detail: "found response value for question with name='comment', which is not visible for annotators" };
+  // The refusal reads as for a question that does not exist: it tells nothing of the hidden one.
+  const HIDDEN = { detail: "found response value for non configured question with name='comment'" };
 
   beforeAll(async () => {
     hiddenDataset = await newDataset();
@@ -288,6 +289,8 @@ describe('questions hidden from annotators (Scholia extension)', () => {
     }
     const stored = await server.app.database.db.selectFrom('responses').select('id').where('record_id', '=', recordId).execute();
     expect(stored).toEqual([]);
+    const unknown = await annotator.post(`/records/${recordId}/responses`, { status: 'draft', values: { no_such_question: { value: 'x' } } });
+    expect(unknown.body).toEqual({ detail: "found response value for non configured question with name='no_such_question'" });
     // The visible questions alone are fine.
     expect((await annotator.post(`/records/${recordId}/responses`, submitted({ rating: 3 }))).status).toBe(201);
   });

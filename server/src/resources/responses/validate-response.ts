@@ -25,7 +25,7 @@ export const questionForCheck = (row: QuestionRow): QuestionForCheck => ({
 
 /** Options of {@link validateResponse}. */
 export interface ValidateResponseOptions {
-  /** Names of questions hidden from the caller (an annotator): a value for one is refused. */
+  /** Names of questions hidden from the caller (an annotator): a value for one is refused as if unknown. */
   hidden?: ReadonlySet<string>;
 }
 
@@ -54,10 +54,10 @@ export function validateResponse(
   if (!values) return null;
   const byName = new Map(questions.map((q) => [q.name, q]));
   for (const name of Object.keys(values)) {
-    if (!byName.has(name)) throw new UnprocessableError(`found response value for non configured question with name=${pyRepr(name)}`);
-    // Scholia extension: an annotator cannot answer what the listing never showed them.
-    if (hidden?.has(name)) {
-      throw new UnprocessableError(`found response value for question with name=${pyRepr(name)}, which is not visible for annotators`);
+    // Scholia extension: an annotator cannot answer what the listing never showed them, and is
+    // told so in the words used for a name that does not exist, so the refusal reveals nothing.
+    if (!byName.has(name) || hidden?.has(name)) {
+      throw new UnprocessableError(`found response value for non configured question with name=${pyRepr(name)}`);
     }
   }
   const stored: ResponseValuesInput = {};

@@ -82,6 +82,8 @@ export const de: Messages = {
     oauthWorking: 'Anmeldung wird abgeschlossen…',
     oauthFailed: 'Die Anmeldung konnte nicht abgeschlossen werden.',
     backToSignIn: 'Zurück zur Anmeldung',
+    oauthUsernameAssigned: 'Dein Benutzername auf Hugging Face gehört hier schon einem anderen Konto, darum heißt dein neues Konto {{username}}.',
+    continue: 'Weiter',
   },
   space: {
     storageWarningAdmin:
@@ -104,5 +106,17 @@ export const de: Messages = {
     rotateApiKeyDone: 'Dein neuer API-Schlüssel ist bereit. Trage ihn in deinen Skripten ein.',
     preferences: 'Präferenzen',
     roles: { owner: 'Eigentümer', admin: 'Administrator', annotator: 'Annotator' },
+    users: {
+      title: 'Benutzer',
+      intro: 'Die Anmeldung mit Hugging Face öffnet das Konto, das mit diesem Hugging-Face-Benutzer verknüpft ist, nie ein Konto, das über seinen Namen gefunden wird. Verknüpfe ein Konto, damit sich sein Inhaber mit Hugging Face anmelden kann: mit der Benutzer-ID, die Hugging Face vergibt (ihr „sub“), nicht mit dem Benutzernamen.',
+      huggingface: 'Hugging-Face-Benutzer-ID',
+      notLinked: 'Nicht verknüpft',
+      subjectLabel: 'Hugging-Face-Benutzer-ID für {{username}}',
+      link: 'Verknüpfen',
+      unlink: 'Verknüpfung lösen',
+      unlinkLabel: 'Verknüpfung von {{username}} mit Hugging Face lösen',
+      linked: '{{username}} ist mit Hugging Face verknüpft.',
+      unlinked: '{{username}} ist nicht mehr mit Hugging Face verknüpft.',
+    },
   },
 };

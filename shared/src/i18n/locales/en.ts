@@ -80,6 +80,8 @@ export const en = {
     oauthWorking: 'Completing sign-in…',
     oauthFailed: 'The sign-in could not be completed.',
     backToSignIn: 'Back to sign-in',
+    oauthUsernameAssigned: 'The username you use on Hugging Face belongs to another account here, so your new account is named {{username}}.',
+    continue: 'Continue',
   },
   space: {
     storageWarningAdmin:
@@ -102,6 +104,18 @@ export const en = {
     rotateApiKeyDone: 'Your new API key is ready. Update your scripts with it.',
     preferences: 'Preferences',
     roles: { owner: 'Owner', admin: 'Admin', annotator: 'Annotator' },
+    users: {
+      title: 'Users',
+      intro: 'Signing in with Hugging Face opens the account linked to that Hugging Face user, never an account found by its name. Link an account to let its holder sign in with Hugging Face: use the user id Hugging Face gives (its "sub"), not the username.',
+      huggingface: 'Hugging Face user id',
+      notLinked: 'Not linked',
+      subjectLabel: 'Hugging Face user id for {{username}}',
+      link: 'Link',
+      unlink: 'Unlink',
+      unlinkLabel: 'Unlink {{username}} from Hugging Face',
+      linked: '{{username}} is linked to Hugging Face.',
+      unlinked: '{{username}} is no longer linked to Hugging Face.',
+    },
   },
 } as const;
 

@@ -82,6 +82,8 @@ export const es: Messages = {
     oauthWorking: 'Completando el inicio de sesión…',
     oauthFailed: 'No se pudo completar el inicio de sesión.',
     backToSignIn: 'Volver al inicio de sesión',
+    oauthUsernameAssigned: 'Tu nombre de usuario de Hugging Face ya pertenece aquí a otra cuenta, así que tu cuenta nueva se llama {{username}}.',
+    continue: 'Continuar',
   },
   space: {
     storageWarningAdmin:
@@ -104,5 +106,17 @@ export const es: Messages = {
     rotateApiKeyDone: 'Tu nueva clave de API está lista. Actualiza tus scripts con ella.',
     preferences: 'Preferencias',
     roles: { owner: 'Propietario', admin: 'Administrador', annotator: 'Anotador' },
+    users: {
+      title: 'Usuarios',
+      intro: 'Iniciar sesión con Hugging Face abre la cuenta vinculada a ese usuario de Hugging Face, nunca una cuenta encontrada por su nombre. Vincula una cuenta para que su titular pueda iniciar sesión con Hugging Face: usa el identificador de usuario que da Hugging Face (su «sub»), no el nombre de usuario.',
+      huggingface: 'ID de usuario de Hugging Face',
+      notLinked: 'Sin vincular',
+      subjectLabel: 'ID de usuario de Hugging Face de {{username}}',
+      link: 'Vincular',
+      unlink: 'Desvincular',
+      unlinkLabel: 'Desvincular a {{username}} de Hugging Face',
+      linked: '{{username}} está vinculado a Hugging Face.',
+      unlinked: '{{username}} ya no está vinculado a Hugging Face.',
+    },
   },
 };

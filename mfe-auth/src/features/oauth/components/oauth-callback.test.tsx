@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient, readToken, storeRedirectTo, writeToken } from '@scholia/shared/api';
@@ -47,6 +47,17 @@ describe('OAuthCallback', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ access_token: 'jwt', token_type: 'bearer' })));
     renderCallback('/oauth/huggingface/callback?code=abc&state=s1');
     expect((await screen.findByTestId('where')).textContent).toBe('/');
+  });
+
+  it('tells the user the name of a new account whose Hugging Face name was taken, then goes on', async () => {
+    storeRedirectTo('/dataset/7/settings');
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ access_token: 'jwt', token_type: 'bearer', assigned_username: 'alice-hf' })));
+    renderCallback('/oauth/huggingface/callback?code=abc&state=s1');
+    expect((await screen.findByRole('status')).textContent).toContain('your new account is named alice-hf');
+    expect(readToken()).toBe('jwt');
+    expect(screen.queryByTestId('where')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Continue' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/dataset/7/settings');
   });
 
   it('offers the way back to sign-in when the provider refuses', async () => {
