@@ -40,7 +40,15 @@ async function exercise(server: ServerProcess): Promise<void> {
 
 async function once(): Promise<{ ending: string; aborted: boolean; failed: boolean; seconds: number }> {
   const started = performance.now();
-  const server = await startServerProcess();
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess();
+  } catch (error) {
+    // startServerProcess throws with the server's last output when it exits before listening.
+    const output = (error as Error).message;
+    const aborted = /Assertion failed|Aborted|SIGABRT/.test(output);
+    return { ending: aborted ? 'aborted during start' : `failed to start: ${output.slice(0, 120)}`, aborted, failed: true, seconds: (performance.now() - started) / 1000 };
+  }
   const ended = new Promise<string>((resolve) => server.child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit ${code}`)));
   let output = '';
   server.child.stderr!.on('data', (chunk) => (output += chunk));

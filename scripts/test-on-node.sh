@@ -12,6 +12,8 @@ export PATH="$prefix/bin:$PATH" npm_config_nodedir="$prefix"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Run as root, the start-up tests start the server as `nobody`, which must be able to read the copy.
+chmod 755 "$work"
 (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$work"
 # The Python SDK's virtualenv does not depend on Node.js: reuse the suite's instead of a second pip install.
 if [ -d "$root/server/tests/sdk/.venv" ]; then ln -s "$root/server/tests/sdk/.venv" "$work/server/tests/sdk/.venv"; fi
