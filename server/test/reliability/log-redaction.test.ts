@@ -19,6 +19,8 @@ beforeAll(async () => {
       SCHOLIA_OPENID_URL: hub.url,
       SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_ID: hub.oauth.clientId,
       SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_SECRET: hub.oauth.clientSecret,
+      // Only read from the provider's redirect, never followed: the callback is sent to the server below.
+      SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI: 'http://127.0.0.1/oauth/huggingface/callback',
     },
   });
 }, 90_000);
