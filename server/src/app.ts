@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import { createTokenService } from './auth/tokens.js';
 import { RequestValidationError } from './errors.js';
 import { findUnacceptableJson } from './lib/json-input.js';
+import { redactingLoggerOptions } from './lib/log-redaction.js';
 import { routeBodyParser } from './lib/route-body-parser.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { databasePlugin } from './plugins/app/database.js';
@@ -42,7 +43,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   // Before anything signs or seals: instances on one database share the secret.
   await ensureSharedSecret(database, config);
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-argilla-api-key"]'] } : false,
+    logger: logger ? redactingLoggerOptions(config.logLevel) : false,
     bodyLimit: 64 * 1024 * 1024,
     requestTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: false } },

@@ -4,6 +4,7 @@ import { exitWithStartupFailure } from './bootstrap/startup-failure.js';
 import { readConfig, type AppConfig } from './config.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { startJobWorker } from './jobs/job-worker.js';
+import { redactValue } from './lib/log-redaction.js';
 import type { Database } from './storage/dialect.js';
 import { openDatabase } from './storage/open-database.js';
 
@@ -20,9 +21,11 @@ try {
 } catch (error) {
   exitWithStartupFailure('The Scholia job worker', error, config);
 }
+// The same redaction as the server's log: a job's error may quote a URL with a credential in it.
+const line = (level: string, obj: object, msg?: string) => JSON.stringify(redactValue({ level, msg, ...obj }));
 const log = {
-  info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
-  error: (obj: object, msg?: string) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),
+  info: (obj: object, msg?: string) => console.log(line('info', obj, msg)),
+  error: (obj: object, msg?: string) => console.error(line('error', obj, msg)),
 };
 const worker = startJobWorker({ database, config, handlers: createJobHandlers(), log });
 log.info({ workerId: worker.id }, 'job worker started');

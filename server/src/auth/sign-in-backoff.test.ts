@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createSignInBackoff } from './sign-in-backoff.js';
+import { createSignInBackoff, ENTRY_BYTES } from './sign-in-backoff.js';
 
-function clockedBackoff(overrides: { maxNames?: number } = {}) {
+function clockedBackoff(overrides: { maxNames?: number; maxBytes?: number } = {}) {
   let now = 1_000_000;
-  const backoff = createSignInBackoff({ freeFailures: 3, maxDelaySeconds: 60, forgetAfterSeconds: 900, maxNames: 1000, ...overrides, now: () => now });
+  const backoff = createSignInBackoff({
+    freeFailures: 3,
+    maxDelaySeconds: 60,
+    forgetAfterSeconds: 900,
+    maxNames: 1000,
+    maxBytes: 1024 * 1024,
+    ...overrides,
+    now: () => now,
+  });
   return { backoff, advance: (seconds: number) => (now += seconds * 1000) };
 }
 
@@ -52,5 +60,38 @@ describe('sign-in backoff', () => {
     expect(backoff.attempt('b')).toBe(1);
     // 'a' was dropped for 'c': it starts afresh.
     expect(backoff.attempt('a')).toBe(0);
+  });
+
+  it('remembers at most maxBytes of names, long names counting for more', () => {
+    const cost = (name: string) => ENTRY_BYTES + 2 * name.length;
+    const long = 'l'.repeat(200);
+    const { backoff } = clockedBackoff({ maxBytes: cost('a') + cost('b') + cost(long) });
+    for (const name of ['b', long, 'a']) for (let i = 0; i < 3; i += 1) backoff.attempt(name);
+    expect(backoff.attempt('a')).toBe(1);
+    // A second long name takes the room of the two least recently tried, 'b' and the first long name.
+    for (let i = 0; i < 3; i += 1) backoff.attempt('m'.repeat(200));
+    expect(backoff.attempt('a')).toBe(1);
+    expect(backoff.attempt('b')).toBe(0);
+    expect(backoff.attempt(long)).toBe(0);
+  });
+
+  it('a name over the whole byte budget pushes no other name out', () => {
+    const { backoff } = clockedBackoff({ maxBytes: 10 * ENTRY_BYTES });
+    for (let i = 0; i < 3; i += 1) backoff.attempt('ada');
+    for (let i = 0; i < 3; i += 1) backoff.attempt('x'.repeat(10 * ENTRY_BYTES));
+    expect(backoff.attempt('ada')).toBe(1);
+  });
+
+  it('stays within its byte budget under a flood of distinct long names', () => {
+    const maxBytes = 64 * 1024;
+    const { backoff } = clockedBackoff({ maxNames: 100_000, maxBytes });
+    const names = Array.from({ length: 5_000 }, (_, i) => `${i}:${'n'.repeat(1_000)}`);
+    for (const name of names) for (let i = 0; i < 3; i += 1) backoff.attempt(name);
+    // Newest first: a refused attempt changes nothing, so each answer shows what was remembered.
+    const waiting = names.toReversed().filter((name) => backoff.attempt(name) > 0);
+    // The most recent names, and no more than their characters alone would fill.
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.length).toBeLessThanOrEqual(maxBytes / (2 * names[0].length));
+    expect(waiting).toEqual(names.slice(-waiting.length).toReversed());
   });
 });

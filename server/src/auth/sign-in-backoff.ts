@@ -8,14 +8,22 @@
  * it only caps the guessing rate at one guess per `maxDelaySeconds` per account.
  *
  * Kept in memory (per server process) and keyed by the name as typed, existing or not, so the
- * answers never reveal which usernames exist. A name is forgotten `forgetAfterSeconds` after its
- * last attempt; at most `maxNames` names are remembered (the least recently tried go first).
+ * answers never reveal which usernames exist. Anyone can fill the table with names of their
+ * choosing, so it is bounded twice: at most `maxNames` names and `maxBytes` bytes (names plus a
+ * fixed cost each) are remembered, the least recently tried going first; a name is also forgotten
+ * `forgetAfterSeconds` after its last attempt.
  */
 export interface SignInBackoffOptions {
+  /** Failed attempts in a row that wait for nothing. */
   freeFailures: number;
+  /** The longest wait between two attempts on one name. */
   maxDelaySeconds: number;
+  /** A name quiet this long starts afresh. */
   forgetAfterSeconds: number;
+  /** Most names remembered at once. */
   maxNames: number;
+  /** Most memory the remembered names may take, estimated as ENTRY_BYTES each plus two bytes a character. */
+  maxBytes: number;
   now?: () => number;
 }
 
@@ -29,6 +37,12 @@ export interface SignInBackoff {
   succeeded(username: string): void;
 }
 
+/**
+ * Estimated cost of one remembered name besides its characters: the Map entry, the string's
+ * header and the state object (V8 on 64 bits, rounded up).
+ */
+export const ENTRY_BYTES = 160;
+
 interface NameState {
   failures: number;
   /** Epoch ms before which a new attempt is refused. */
@@ -39,11 +53,18 @@ interface NameState {
 export function createSignInBackoff(options: SignInBackoffOptions): SignInBackoff {
   const now = options.now ?? Date.now;
   const names = new Map<string, NameState>();
+  let bytes = 0;
+  // Strings hold one or two bytes a character: count two, so the bound holds for any text.
+  const costOf = (username: string) => ENTRY_BYTES + 2 * username.length;
+
+  function forget(username: string): void {
+    if (names.delete(username)) bytes -= costOf(username);
+  }
 
   function current(username: string, at: number): NameState | undefined {
     const state = names.get(username);
     if (state && at - state.lastAttemptAt > options.forgetAfterSeconds * 1000) {
-      names.delete(username);
+      forget(username);
       return undefined;
     }
     return state;
@@ -51,9 +72,15 @@ export function createSignInBackoff(options: SignInBackoffOptions): SignInBackof
 
   function remember(username: string, state: NameState): void {
     // Re-inserting moves the name to the end: the Map's first key is the least recently tried.
-    names.delete(username);
+    forget(username);
+    // A name over the whole budget would push every other name out: it is not remembered
+    // (sign-in refuses such names before they get here).
+    if (costOf(username) > options.maxBytes) return;
     names.set(username, state);
-    if (names.size > options.maxNames) names.delete(names.keys().next().value as string);
+    bytes += costOf(username);
+    while (names.size > options.maxNames || bytes > options.maxBytes) {
+      forget(names.keys().next().value as string);
+    }
   }
 
   return {
@@ -68,7 +95,7 @@ export function createSignInBackoff(options: SignInBackoffOptions): SignInBackof
       return 0;
     },
     succeeded(username) {
-      names.delete(username);
+      forget(username);
     },
   };
 }

@@ -12,6 +12,13 @@ const OptionalRoleName = Type.Optional(
   Type.Unsafe<'owner' | 'admin' | 'annotator' | null>({ type: ['string', 'null'], enum: ['owner', 'admin', 'annotator', null] }),
 );
 
+/**
+ * Usernames are 1..200 characters: sign-in refuses a longer name before any work, and a user
+ * created with one could never sign in.
+ */
+export const USERNAME_MAX_LENGTH = 200;
+export const Username = Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH });
+
 /** Contract §6.4: passwords are 8..100 characters. */
 export const Password = Type.String({ minLength: 8, maxLength: 100 });
 
@@ -47,7 +54,7 @@ export const UserCreateBody = Type.Object({
   id: Nullable(Uuid),
   first_name: Type.String({ minLength: 1 }),
   last_name: Nullable(Type.String({ minLength: 1 })),
-  username: Type.String({ minLength: 1 }),
+  username: Username,
   role: OptionalRoleName,
   password: Password,
 });
@@ -57,7 +64,7 @@ export type UserCreateBody = Static<typeof UserCreateBody>;
 export const UserUpdateBody = Type.Object({
   first_name: Type.Optional(Type.String({ minLength: 1 })),
   last_name: Nullable(Type.String({ minLength: 1 })),
-  username: Type.Optional(Type.String({ minLength: 1 })),
+  username: Type.Optional(Username),
   role: Type.Optional(RoleName),
   password: Type.Optional(Password),
 });

