@@ -10,6 +10,7 @@ import pytest
 from standardwebhooks.webhooks import Webhook as StandardWebhook, WebhookVerificationError
 
 import argilla as rg
+from argilla._exceptions import UnprocessableEntityError
 from argilla.webhooks._handler import WebhookHandler
 
 
@@ -37,6 +38,23 @@ def test_webhook_create_list_update_delete(client):
 
     created.delete()
     assert created.id not in [w.id for w in client.webhooks.list()]
+
+
+@pytest.mark.parametrize("url", ["http://10.0.0.8:8000/hook", "http://[::ffff:192.168.1.1]/hook", "http://[64:ff9b::a00:1]/hook"])
+def test_a_webhook_to_a_private_address_is_refused_with_the_setting_that_allows_it(client, url):
+    with pytest.raises(UnprocessableEntityError) as refused:
+        client.webhooks.add(rg.Webhook(url=url, events=["record.created"]))
+    assert "SCHOLIA_WEBHOOKS_ALLOW_PRIVATE" in str(refused.value)
+    assert url not in [w.url for w in client.webhooks.list()]
+
+
+def test_a_server_on_loopback_takes_loopback_webhooks_as_the_sdk_listener_registers_them(client):
+    # `webhook_listener` registers http://127.0.0.1:8000/<function name> by default.
+    created = client.webhooks.add(rg.Webhook(url="http://127.0.0.1:8000/on_record_created", events=["record.created"]))
+    try:
+        assert created.id is not None
+    finally:
+        created.delete()
 
 
 class _Receiver(BaseHTTPRequestHandler):

@@ -9,7 +9,8 @@ import { createPrincipals, uniqueName, type Principals } from '../../../test/fix
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { hasValidSignature, WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { setWebhookRetryDelays } from '../../webhooks/webhook-deliverer.js';
-import { isPublicAddress } from '../../webhooks/webhook-target.js';
+import { classifyAddress } from '../../webhooks/target-address.js';
+import { isPublicAddress, postWebhook, WebhookTargetRefused } from '../../webhooks/webhook-target.js';
 
 const ALLOW_PRIVATE = { SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'true' };
 const ALL_EVENTS = [
@@ -308,23 +309,69 @@ describe('several server processes on one database', () => {
   });
 });
 
+/** IPv6 forms that reach an IPv4 loopback or private address, and the IPv6 non-public ranges. */
+const DISGUISED_TARGETS = [
+  '[::ffff:127.0.0.1]', '[::ffff:a00:1]', '[::127.0.0.1]', '[::10.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b::7f00:1]',
+  '[64:ff9b::192.168.0.1]', '[2002:7f00:1::]', '[2002:a00:1::1]', '[fec0::1]', '[fc00::1]', '[fd12:3456::1]', '[fe80::1]',
+];
+
 describe('webhook targets', () => {
-  it('refuses loopback and private addresses unless allowed, and never retries them', async () => {
-    const strict = await startTestServer();
+  it('refuses loopback and private addresses when the webhook is saved, naming the setting that allows them', async () => {
+    const strict = await startTestServer({ env: { SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'false' } });
     try {
       const client = new TestApi(strict.url).as({ apiKey: 'owner.apikey' });
-      const before = receiver.received.length;
-      for (const url of [receiverUrl, receiverUrl.replace('127.0.0.1', 'localhost'), 'http://10.1.2.3/hook', 'http://[::1]:9/hook', 'http://[::ffff:127.0.0.1]:9/hook']) {
-        const webhook = await createWebhook(client, url, ['dataset.created']);
-        await client.post(`/webhooks/${webhook.id}/ping`);
-        const [entry] = await deliveryLog(client, webhook.id, (items) => items[0]?.status === 'failed');
-        expect(entry).toMatchObject({ attempts: 1, last_status_code: null, last_error: expect.stringContaining('non-public address') });
-        await client.delete(`/webhooks/${webhook.id}`);
+      const urls = [receiverUrl, receiverUrl.replace('127.0.0.1', 'localhost'), 'http://10.1.2.3/hook', 'http://[::1]:9/hook', ...DISGUISED_TARGETS.map((host) => `http://${host}:9/hook`)];
+      for (const url of urls) {
+        const res = await client.post('/webhooks', { url, events: ['dataset.created'] });
+        expect(res.status, url).toBe(422);
+        expect(res.body.detail).toMatch(/loopback or private addresses.*SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true/);
       }
-      expect(receiver.received.length).toBe(before);
+      expect((await client.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['dataset.created'] })).body.detail).toContain('the loopback address 127.0.0.1');
+      expect((await client.post('/webhooks', { url: 'http://localhost:9/hook', events: ['dataset.created'] })).body.detail).toContain('localhost, which resolves to the loopback address');
+
+      const allowed = await client.post('/webhooks', { url: 'https://example.com/hook', events: ['dataset.created'] });
+      expect(allowed.status).toBe(201);
+      const moved = await client.patch(`/webhooks/${allowed.body.id}`, { url: 'http://192.168.1.10/hook' });
+      expect(moved.status).toBe(422);
+      expect(moved.body.detail).toContain('SCHOLIA_WEBHOOKS_ALLOW_PRIVATE');
+      expect((await client.get('/webhooks')).body.items.map((w: { url: string }) => w.url)).toEqual(['https://example.com/hook']);
     } finally {
       await strict.close();
     }
+  });
+
+  it('a server listening only on loopback takes loopback targets by default, still not private ones', async () => {
+    const local = await startTestServer({ env: { SCHOLIA_HOST: '127.0.0.1' } });
+    try {
+      const client = new TestApi(local.url).as({ apiKey: 'owner.apikey' });
+      const webhook = await createWebhook(client, receiverUrl, ['dataset.created']);
+      await client.post(`/webhooks/${webhook.id}/ping`);
+      const [entry] = await deliveryLog(client, webhook.id, (items) => items[0]?.status === 'delivered');
+      expect(entry).toMatchObject({ attempts: 1, last_status_code: 200 });
+      expect((await client.post('/webhooks', { url: 'http://10.1.2.3/hook', events: ['dataset.created'] })).status).toBe(422);
+      expect((await client.post('/webhooks', { url: 'http://[::ffff:10.1.2.3]/hook', events: ['dataset.created'] })).status).toBe(422);
+      await client.delete(`/webhooks/${webhook.id}`);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a server listening on every interface refuses loopback targets by default', async () => {
+    const open = await startTestServer({ env: { SCHOLIA_HOST: '0.0.0.0' } });
+    try {
+      const client = new TestApi(open.url).as({ apiKey: 'owner.apikey' });
+      expect((await client.post('/webhooks', { url: receiverUrl, events: ['dataset.created'] })).status).toBe(422);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('refuses every disguised loopback or private address at connect time too, without retrying', async () => {
+    for (const host of DISGUISED_TARGETS) {
+      await expect(postWebhook(`http://${host}:9/hook`, {}, '{}', { allowed: 'none' }), host).rejects.toBeInstanceOf(WebhookTargetRefused);
+    }
+    await expect(postWebhook('http://[::ffff:127.0.0.1]:9/hook', {}, '{}', { allowed: 'loopback' })).rejects.not.toBeInstanceOf(WebhookTargetRefused);
+    await expect(postWebhook('http://[::ffff:10.0.0.1]:9/hook', {}, '{}', { allowed: 'loopback' })).rejects.toBeInstanceOf(WebhookTargetRefused);
   });
 
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
@@ -345,11 +392,18 @@ describe('webhook targets', () => {
     }
   });
 
-  it('tells public addresses from the rest', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', 'not-an-ip']) {
-      expect(isPublicAddress(address)).toBe(false);
+  it('tells public addresses from the rest, IPv4 inside IPv6 included', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) {
+      expect(isPublicAddress(address), address).toBe(true);
     }
+    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', 'not-an-ip']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const host of DISGUISED_TARGETS) expect(isPublicAddress(host.slice(1, -1)), host).toBe(false);
+    expect(classifyAddress('::7f00:1')).toBe('loopback');
+    expect(classifyAddress('::ffff:7f00:1')).toBe('loopback');
+    expect(classifyAddress('2002:7f00:1::')).toBe('loopback');
+    expect(classifyAddress('fec0::1')).toBe('private');
   });
 });
 
