@@ -233,6 +233,69 @@ describe('webhook delivery across a restart', () => {
   });
 });
 
+describe('a task distribution change', () => {
+  async function publishedDataset(records: number) {
+    const dataset = (await api.post('/datasets', { name: uniqueName('distributed'), workspace_id: principals.workspace.id })).body;
+    await api.post(`/datasets/${dataset.id}/fields`, { name: 'text', title: 'Text', required: true, settings: { type: 'text' } });
+    await api.post(`/datasets/${dataset.id}/questions`, {
+      name: 'label', title: 'Label', required: true, settings: { type: 'label_selection', options: [{ value: 'a', text: 'A' }, { value: 'b', text: 'B' }] },
+    });
+    expect((await api.put(`/datasets/${dataset.id}/publish`)).status).toBe(200);
+    const ids: string[] = [];
+    for (let start = 0; start < records; start += 500) {
+      const items = Array.from({ length: Math.min(500, records - start) }, (_, i) => ({ external_id: `e${start + i}`, fields: { text: `record ${start + i}` } }));
+      const res = await api.put(`/datasets/${dataset.id}/records/bulk`, { items });
+      expect(res.status).toBe(200);
+      ids.push(...res.body.items.map((item: { id: string }) => item.id));
+    }
+    return { dataset, ids };
+  }
+
+  const answer = (client: TestApi, recordId: string) =>
+    client.post(`/records/${recordId}/responses`, { status: 'submitted', values: { label: { value: 'a' } } });
+
+  it('sends record.updated for every record and record.completed for each completed one, after dataset.updated', async () => {
+    const { dataset, ids } = await publishedDataset(3);
+    expect((await answer(api, ids[0])).status).toBe(201);
+    expect((await answer(principals.adminMember.api, ids[0])).status).toBe(201);
+    expect((await answer(api, ids[1])).status).toBe(201);
+    const webhook = await createWebhook(api, receiverUrl, ['dataset.updated', 'record.updated', 'record.completed']);
+    const ofDataset = () => receiver.received.filter((r) => hasValidSignature(r, webhook.secret) && (r.event.data.dataset?.id ?? r.event.data.id) === dataset.id);
+
+    expect((await api.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 2 } })).status).toBe(200);
+    await expect.poll(() => ofDataset().filter((r) => r.event.type === 'record.updated').length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => ofDataset().filter((r) => r.event.type === 'record.completed').length, { timeout: 10_000 }).toBe(1);
+    const events = ofDataset();
+    // Queued after the dataset's own event (deliveries may arrive in another order: several are sent at once).
+    const queued = await deliveryLog(api, webhook.id, (items) => items.length === 5);
+    expect(queued.at(-1).event).toBe('dataset.updated');
+    const updated = Object.fromEntries(events.filter((r) => r.event.type === 'record.updated').map((r) => [r.event.data.id, r.event.data.status]));
+    expect(updated).toEqual({ [ids[0]]: 'completed', [ids[1]]: 'pending', [ids[2]]: 'pending' });
+    const completed = events.find((r) => r.event.type === 'record.completed')!;
+    expect(completed.event.data).toMatchObject({ id: ids[0], status: 'completed', dataset: { id: dataset.id, distribution: { min_submitted: 2 } } });
+
+    // The same distribution again changes no status: nothing more is sent for the records.
+    expect((await api.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 2 } })).status).toBe(200);
+    await expect.poll(() => ofDataset().filter((r) => r.event.type === 'dataset.updated').length, { timeout: 10_000 }).toBe(2);
+    await api.delete(`/webhooks/${webhook.id}`);
+    await api.delete(`/datasets/${dataset.id}`);
+  });
+
+  it('covers every record of a dataset larger than one batch, each once', { timeout: 60_000 }, async () => {
+    const { dataset, ids } = await publishedDataset(1_050);
+    const webhook = await createWebhook(api, receiverUrl, ['record.updated']);
+    expect((await api.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 3 } })).status).toBe(200);
+    const ofDataset = () => receiver.received.filter((r) => r.event.type === 'record.updated' && r.event.data.dataset.id === dataset.id);
+    await expect.poll(() => ofDataset().length, { timeout: 45_000, interval: 250 }).toBeGreaterThanOrEqual(ids.length);
+    const sent = ofDataset().map((r) => r.event.data.id as string);
+    expect(sent).toHaveLength(ids.length);
+    expect(new Set(sent)).toEqual(new Set(ids));
+    expect(receiver.received.some((r) => r.event.type === 'record.completed' && r.event.data.dataset?.id === dataset.id)).toBe(false);
+    await api.delete(`/webhooks/${webhook.id}`);
+    await api.delete(`/datasets/${dataset.id}`);
+  });
+});
+
 describe('a server stopping while a target has not answered', () => {
   it('stops at once and leaves the delivery pending, not counted as an attempt', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-stop-'));
