@@ -132,3 +132,43 @@ def test_webhook_handler_verifies_and_parses_delivered_events(client, workspace,
         if dataset is not None:
             dataset.delete()
         webhook.delete()
+
+
+def test_a_distribution_change_sends_record_updated_and_record_completed(client, workspace, unique_name, receiver):
+    """As Argilla's status recount after a distribution change: every record updated, each completed one completed."""
+    url, received = receiver
+    webhook = client.webhooks.add(rg.Webhook(url=url, events=["record.updated", "record.completed"]))
+    handler = WebhookHandler(webhook)
+    dataset = None
+    try:
+        settings = rg.Settings(
+            fields=[rg.TextField(name="text")],
+            questions=[rg.LabelQuestion(name="label", labels=["a", "b"])],
+            distribution=rg.TaskDistribution(min_submitted=2),
+        )
+        dataset = rg.Dataset(name=unique_name("redistributed"), workspace=workspace, settings=settings, client=client).create()
+        me = client.me
+        dataset.records.log(
+            [
+                rg.Record(id="answered", fields={"text": "one"}, responses=[rg.Response("label", "a", user_id=me.id, status="submitted")]),
+                rg.Record(id="open", fields={"text": "two"}),
+            ]
+        )
+
+        dataset.settings.distribution = rg.TaskDistribution(min_submitted=1)
+        dataset.update()
+
+        events = {}
+        while len(events) < 3:
+            body, headers = received.get(timeout=15)
+            parsed = asyncio.run(handler._verify_request(_Request(body, headers))).parsed(client)
+            events[(parsed.type, parsed.record.id)] = parsed.record.status
+        assert events == {
+            ("record.updated", "answered"): "completed",
+            ("record.updated", "open"): "pending",
+            ("record.completed", "answered"): "completed",
+        }
+    finally:
+        if dataset is not None:
+            dataset.delete()
+        webhook.delete()
