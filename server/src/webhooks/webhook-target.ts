@@ -2,7 +2,6 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-
 import { classifyAddress, type AddressClass } from './target-address.js';
 
 /**
@@ -42,10 +41,11 @@ export async function refusedWebhookTarget(url: string, allowed: PrivateTargets)
   if (refused === undefined) return undefined;
   const kind = classifyAddress(refused) === 'loopback' ? 'loopback' : 'private';
   const target = refused === host ? `the ${kind} address ${refused}` : `${host}, which resolves to the ${kind} address ${refused}`;
-  return (
-    `The webhook URL points to ${target}. This server does not send webhooks to loopback or private addresses; ` +
-    'its administrator can allow them with SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true.'
-  );
+  const policy =
+    allowed === 'loopback'
+      ? 'This server sends webhooks to loopback addresses but not to private ones'
+      : 'This server does not send webhooks to loopback or private addresses';
+  return `The webhook URL points to ${target}. ${policy}; its administrator can allow them with SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true.`;
 }
 
 async function lookupForSave(host: string): Promise<string[]> {

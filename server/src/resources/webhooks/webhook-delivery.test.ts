@@ -411,7 +411,12 @@ describe('webhook targets', () => {
       await client.post(`/webhooks/${webhook.id}/ping`);
       const [entry] = await deliveryLog(client, webhook.id, (items) => items[0]?.status === 'delivered');
       expect(entry).toMatchObject({ attempts: 1, last_status_code: 200 });
-      expect((await client.post('/webhooks', { url: 'http://10.1.2.3/hook', events: ['dataset.created'] })).status).toBe(422);
+      const privateTarget = await client.post('/webhooks', { url: 'http://10.1.2.3/hook', events: ['dataset.created'] });
+      expect(privateTarget.status).toBe(422);
+      expect(privateTarget.body.detail).toBe(
+        'The webhook URL points to the private address 10.1.2.3. This server sends webhooks to loopback addresses but not to private ones; ' +
+          'its administrator can allow them with SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true.',
+      );
       expect((await client.post('/webhooks', { url: 'http://[::ffff:10.1.2.3]/hook', events: ['dataset.created'] })).status).toBe(422);
       await client.delete(`/webhooks/${webhook.id}`);
     } finally {
