@@ -8,6 +8,9 @@ import { TestApi } from '../../../test/api-client.js';
 import { createPrincipals, uniqueName, type Principals } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { hasValidSignature, WebhookReceiver } from '../../../test/webhook-receiver.js';
+import { claimNextJob } from '../../jobs/job-queue.js';
+import { fromJson } from '../../storage/json.js';
+import { RECORD_STATUS_EVENTS_JOB, runRecordStatusEventsJob } from '../../webhooks/record-status-events.js';
 import { setWebhookRetryDelays } from '../../webhooks/webhook-deliverer.js';
 import { classifyAddress } from '../../webhooks/target-address.js';
 import { isPublicAddress, postWebhook, WebhookTargetRefused } from '../../webhooks/webhook-target.js';
@@ -234,17 +237,17 @@ describe('webhook delivery across a restart', () => {
 });
 
 describe('a task distribution change', () => {
-  async function publishedDataset(records: number) {
-    const dataset = (await api.post('/datasets', { name: uniqueName('distributed'), workspace_id: principals.workspace.id })).body;
-    await api.post(`/datasets/${dataset.id}/fields`, { name: 'text', title: 'Text', required: true, settings: { type: 'text' } });
-    await api.post(`/datasets/${dataset.id}/questions`, {
+  async function publishedDataset(records: number, client = api, workspaceId = principals.workspace.id) {
+    const dataset = (await client.post('/datasets', { name: uniqueName('distributed'), workspace_id: workspaceId })).body;
+    await client.post(`/datasets/${dataset.id}/fields`, { name: 'text', title: 'Text', required: true, settings: { type: 'text' } });
+    await client.post(`/datasets/${dataset.id}/questions`, {
       name: 'label', title: 'Label', required: true, settings: { type: 'label_selection', options: [{ value: 'a', text: 'A' }, { value: 'b', text: 'B' }] },
     });
-    expect((await api.put(`/datasets/${dataset.id}/publish`)).status).toBe(200);
+    expect((await client.put(`/datasets/${dataset.id}/publish`)).status).toBe(200);
     const ids: string[] = [];
     for (let start = 0; start < records; start += 500) {
       const items = Array.from({ length: Math.min(500, records - start) }, (_, i) => ({ external_id: `e${start + i}`, fields: { text: `record ${start + i}` } }));
-      const res = await api.put(`/datasets/${dataset.id}/records/bulk`, { items });
+      const res = await client.put(`/datasets/${dataset.id}/records/bulk`, { items });
       expect(res.status).toBe(200);
       ids.push(...res.body.items.map((item: { id: string }) => item.id));
     }
@@ -293,6 +296,30 @@ describe('a task distribution change', () => {
     expect(receiver.received.some((r) => r.event.type === 'record.completed' && r.event.data.dataset?.id === dataset.id)).toBe(false);
     await api.delete(`/webhooks/${webhook.id}`);
     await api.delete(`/datasets/${dataset.id}`);
+  });
+  it('a job resumed after a stop goes on after the last batch it queued', async () => {
+    const queueOnly = await startTestServer({ env: { SCHOLIA_JOB_WORKERS: 'external', SCHOLIA_WEBHOOKS_DELIVER: 'false' } });
+    try {
+      const client = new TestApi(queueOnly.url).as({ apiKey: 'owner.apikey' });
+      const workspace = (await client.post('/workspaces', { name: uniqueName('resume') })).body;
+      const { dataset, ids } = await publishedDataset(5, client, workspace.id);
+      await createWebhook(client, receiverUrl, ['record.updated']);
+      expect((await client.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 2 } })).status).toBe(200);
+      const { database, config } = queueOnly.app;
+      const job = (await claimNextJob(database.db, 'resuming-worker', [RECORD_STATUS_EVENTS_JOB], database.dialect))!;
+      const rids = await database.db.selectFrom('records').select('rid').where('dataset_id', '=', dataset.id).orderBy('rid').execute();
+      // As a stop after the first three records' batch leaves it.
+      const payload = { ...fromJson<Record<string, unknown>>(job.payload), after_rid: Number(rids[2].rid) };
+      const silent = { info() {}, error() {} };
+      await runRecordStatusEventsJob({ job, payload, secrets: {}, database, config, signal: new AbortController().signal, log: silent });
+      const queued = await database.db.selectFrom('webhook_deliveries').select('body').where('event', '=', 'record.updated').execute();
+      expect(queued.map((row) => JSON.parse(row.body).data.id)).toEqual(ids.slice(3));
+      // The progress is stored with each batch: a further stop would resume after the last record.
+      const stored = await database.db.selectFrom('jobs').select('payload').where('id', '=', job.id).executeTakeFirstOrThrow();
+      expect(fromJson<{ after_rid: number }>(stored.payload).after_rid).toBe(Number(rids[4].rid));
+    } finally {
+      await queueOnly.close();
+    }
   });
 });
 
