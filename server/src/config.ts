@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { readBooleanSetting, readOriginListSetting, readPortSetting } from './config-values.js';
+import { classifyAddress } from './webhooks/target-address.js';
+import type { PrivateTargets } from './webhooks/webhook-target.js';
 
 /** Runtime settings, read once from the environment (documented in the README's table). */
 export interface AppConfig {
@@ -36,8 +38,11 @@ export interface AppConfig {
   datasetsServerUrl: string;
   /** `inline` (default): the server process runs background jobs; `external`: only `src/worker.ts` does. */
   jobWorkers: 'inline' | 'external';
-  /** Webhooks may target loopback and private addresses (SCHOLIA_WEBHOOKS_ALLOW_PRIVATE, default off: refused). */
-  webhooksAllowPrivate: boolean;
+  /**
+   * Non-public webhook targets allowed: `all` (SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true), `none` (=false);
+   * unset: `loopback` when the server listens only on loopback (a local install), else `none`.
+   */
+  webhookPrivateTargets: PrivateTargets;
   /** This process sends queued webhook deliveries (SCHOLIA_WEBHOOKS_DELIVER, default on); off: events are queued for other instances to send. */
   webhooksDeliver: boolean;
   /** Sign in with Hugging Face (OpenID Connect); disabled unless a client id and secret are set. */
@@ -64,9 +69,10 @@ export interface AppConfig {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.SCHOLIA_DATA_DIR ?? './data');
+  const host = env.SCHOLIA_HOST ?? '0.0.0.0';
   return {
     port: readPortSetting(env, 'SCHOLIA_PORT', 6900),
-    host: env.SCHOLIA_HOST ?? '0.0.0.0',
+    host,
     dataDir,
     databaseUrl: env.SCHOLIA_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'scholia.db')}`,
     pgvector: env.SCHOLIA_PGVECTOR !== 'off',
@@ -88,7 +94,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hubUrl: trimSlash(env.SCHOLIA_HUB_URL || 'https://huggingface.co'),
     datasetsServerUrl: trimSlash(env.SCHOLIA_DATASETS_SERVER_URL || 'https://datasets-server.huggingface.co'),
     jobWorkers: env.SCHOLIA_JOB_WORKERS === 'external' ? 'external' : 'inline',
-    webhooksAllowPrivate: readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_ALLOW_PRIVATE', false),
+    webhookPrivateTargets: readWebhookPrivateTargets(env, host),
     webhooksDeliver: readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_DELIVER', true),
     huggingfaceOAuth: {
       // Argilla's names (a Space's start script maps OAUTH_CLIENT_ID/SECRET onto them) or ours.
@@ -104,6 +110,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workspaces: (env.SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES ?? (env.SPACE_ID ? 'admin' : '')).split(',').map((w) => w.trim()).filter(Boolean),
     },
   };
+}
+
+function readWebhookPrivateTargets(env: NodeJS.ProcessEnv, host: string): PrivateTargets {
+  if (env.SCHOLIA_WEBHOOKS_ALLOW_PRIVATE?.trim()) return readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_ALLOW_PRIVATE', false) ? 'all' : 'none';
+  // Only this machine can reach a server on loopback: its webhooks go to receivers on the same machine.
+  return host === 'localhost' || classifyAddress(host) === 'loopback' ? 'loopback' : 'none';
 }
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');

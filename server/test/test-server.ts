@@ -40,6 +40,8 @@ export async function startTestServer(
     SCHOLIA_DATA_DIR: dataDir,
     SCHOLIA_DATABASE_URL: scratch?.url ?? process.env.SCHOLIA_TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'test.db')}`,
     SCHOLIA_LOG_LEVEL: 'warn',
+    // Where it listens (below): a loopback-only server, as a local install is.
+    SCHOLIA_HOST: '127.0.0.1',
     // Fixtures sign every user they create in (to read its key from /me); tests of the limit set their own.
     SCHOLIA_LOGIN_RATE_LIMIT: '1000',
     ...options.env,

@@ -106,6 +106,19 @@ export async function requeueJob(db: Kysely<Tables>, job: JobRow, workerId: stri
     .execute();
 }
 
+/**
+ * Stores a running job's progress as its payload, so the worker that resumes it (after a graceful
+ * stop put it back in the queue) continues from there. Only for jobs without sealed secrets.
+ */
+export async function saveJobProgress(db: Kysely<Tables>, job: JobRow, payload: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ payload: toJson(payload), updated_at: nowTimestamp() })
+    .where('id', '=', job.id)
+    .where('status', '=', 'started')
+    .execute();
+}
+
 /** Heartbeat: a running job's `updated_at` moves so other processes can tell it is alive. */
 export async function touchJob(db: Kysely<Tables>, jobId: string, workerId: string): Promise<void> {
   await db

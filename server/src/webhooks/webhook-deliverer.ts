@@ -12,7 +12,7 @@ import { fromFlag } from '../storage/json.js';
 import type { Tables, WebhookDeliveryRow } from '../storage/tables.js';
 import { webhookSignals } from './webhook-events.js';
 import { webhookHeaders } from './webhook-signature.js';
-import { postWebhook, WebhookTargetRefused } from './webhook-target.js';
+import { postWebhook, WebhookTargetRefused, type PrivateTargets } from './webhook-target.js';
 
 /**
  * Sends queued webhook deliveries in the background, never in the request that raised them.
@@ -40,11 +40,12 @@ export interface WebhookDeliverer {
 
 export interface WebhookDelivererOptions {
   db: Kysely<Tables>;
-  allowPrivateTargets: boolean;
+  /** Which loopback and private targets deliveries may reach. */
+  allowedTargets: PrivateTargets;
   log: { warn(obj: object, msg?: string): void };
 }
 
-export function startWebhookDeliverer({ db, allowPrivateTargets, log }: WebhookDelivererOptions): WebhookDeliverer {
+export function startWebhookDeliverer({ db, allowedTargets, log }: WebhookDelivererOptions): WebhookDeliverer {
   const workerId = `webhooks-${process.pid}-${randomBytes(4).toString('hex')}`;
   let stopped = false;
   const stopping = new AbortController();
@@ -64,7 +65,7 @@ export function startWebhookDeliverer({ db, allowPrivateTargets, log }: WebhookD
     let retry = true;
     try {
       const headers = webhookHeaders(webhook.secret, delivery.id, delivery.body);
-      statusCode = (await postWebhook(webhook.url, headers, delivery.body, { allowPrivate: allowPrivateTargets, signal: stopping.signal })).status;
+      statusCode = (await postWebhook(webhook.url, headers, delivery.body, { allowed: allowedTargets, signal: stopping.signal })).status;
       if (statusCode < 200 || statusCode >= 300) error = `The target answered ${statusCode}`;
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);

@@ -2,40 +2,66 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { classifyAddress, type AddressClass } from './target-address.js';
 
 /**
- * Sends one webhook request. Unless private targets are allowed (SCHOLIA_WEBHOOKS_ALLOW_PRIVATE),
- * every address the host resolves to must be public, and the connection goes to an address that
- * was checked (no second lookup a rebinding DNS server could answer differently). Redirects are
- * not followed: a 3xx is a failed attempt like any other non-2xx answer.
+ * Sends one webhook request. Every address the host resolves to must be public, or loopback/private
+ * as the server's setting allows (AppConfig.webhookPrivateTargets), and the connection goes to an
+ * address that was checked (no second lookup a rebinding DNS server could answer differently).
+ * Redirects are not followed: a 3xx is a failed attempt like any other non-2xx answer.
  */
 
 const TIMEOUT_MS = 20_000;
+/** A webhook's host name is looked up when it is saved; a slow resolver does not hold the request longer. */
+const SAVE_LOOKUP_MS = 3_000;
 
-/** Addresses a webhook may not reach: loopback, private, link-local, shared, multicast, reserved. */
-const NON_PUBLIC = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
+/** Non-public targets a server may send to: none, loopback only, or loopback and private. */
+export type PrivateTargets = 'none' | 'loopback' | 'all';
 
 export class WebhookTargetRefused extends Error {}
 
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return !NON_PUBLIC.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]);
-  return !NON_PUBLIC.check(address, 'ipv6');
+  return classifyAddress(address) === 'public';
+}
+
+function isAllowed(kind: AddressClass, allowed: PrivateTargets): boolean {
+  return kind === 'public' || allowed === 'all' || (kind === 'loopback' && allowed === 'loopback');
+}
+
+/**
+ * Why a webhook URL may not be saved, or undefined when it may: an IP address, `localhost` or a
+ * host name resolving to an address the setting does not allow. A name that does not resolve now
+ * is accepted; each delivery checks again.
+ */
+export async function refusedWebhookTarget(url: string, allowed: PrivateTargets): Promise<string | undefined> {
+  if (!URL.canParse(url)) return 'The webhook URL is not a valid URL.';
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  const addresses = net.isIP(host) ? [host] : await lookupForSave(host);
+  const refused = addresses.find((address) => !isAllowed(classifyAddress(address), allowed));
+  if (refused === undefined) return undefined;
+  const kind = classifyAddress(refused) === 'loopback' ? 'loopback' : 'private';
+  const target = refused === host ? `the ${kind} address ${refused}` : `${host}, which resolves to the ${kind} address ${refused}`;
+  const policy =
+    allowed === 'loopback'
+      ? 'This server sends webhooks to loopback addresses but not to private ones'
+      : 'This server does not send webhooks to loopback or private addresses';
+  return `The webhook URL points to ${target}. ${policy}; its administrator can allow them with SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true.`;
+}
+
+async function lookupForSave(host: string): Promise<string[]> {
+  // `localhost` names are loopback by definition (RFC 6761), whatever the resolver says.
+  if (host === 'localhost' || host.endsWith('.localhost')) return ['127.0.0.1'];
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string[]>((resolve) => (timer = setTimeout(() => resolve([]), SAVE_LOOKUP_MS)));
+  const lookup = dns.promises
+    .lookup(host, { all: true, verbatim: true })
+    .then((entries) => entries.map((entry) => entry.address))
+    .catch(() => []);
+  try {
+    return await Promise.race([lookup, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface WebhookAnswer {
@@ -43,16 +69,16 @@ export interface WebhookAnswer {
 }
 
 export interface PostOptions {
-  allowPrivate: boolean;
+  allowed: PrivateTargets;
   /** Aborts the request (server shutdown). */
   signal?: AbortSignal;
 }
 
-export async function postWebhook(url: string, headers: Record<string, string>, body: string, { allowPrivate, signal }: PostOptions): Promise<WebhookAnswer> {
+export async function postWebhook(url: string, headers: Record<string, string>, body: string, { allowed, signal }: PostOptions): Promise<WebhookAnswer> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new WebhookTargetRefused(`unsupported scheme ${target.protocol}`);
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  const address = await checkedAddress(host, allowPrivate);
+  const address = await checkedAddress(host, allowed);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
@@ -80,12 +106,10 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
   });
 }
 
-async function checkedAddress(host: string, allowPrivate: boolean): Promise<{ address: string; family: number }> {
+async function checkedAddress(host: string, allowed: PrivateTargets): Promise<{ address: string; family: number }> {
   const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await dns.promises.lookup(host, { all: true, verbatim: true });
   if (addresses.length === 0) throw new WebhookTargetRefused(`${host} does not resolve`);
-  if (!allowPrivate) {
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused) throw new WebhookTargetRefused(`${host} resolves to the non-public address ${refused.address}`);
-  }
+  const refused = addresses.find((entry) => !isAllowed(classifyAddress(entry.address), allowed));
+  if (refused) throw new WebhookTargetRefused(`${host} resolves to the non-public address ${refused.address}`);
   return addresses[0];
 }

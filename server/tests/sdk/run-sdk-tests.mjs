@@ -210,11 +210,11 @@ function startServer(port) {
     SCHOLIA_OWNER_USERNAME: 'argilla',
     SCHOLIA_OWNER_PASSWORD: '12345678',
     SCHOLIA_OWNER_API_KEY: API_KEY,
-    // The webhook tests receive deliveries on a loopback listener.
-    SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'true',
   };
   // Never let a developer's own database URL leak into the test server.
   delete env.SCHOLIA_DATABASE_URL;
+  // The webhook tests rely on the default of a server on loopback: loopback receivers yes, private addresses no.
+  delete env.SCHOLIA_WEBHOOKS_ALLOW_PRIVATE;
   if (process.env.SCHOLIA_TEST_DATABASE_URL) env.SCHOLIA_DATABASE_URL = process.env.SCHOLIA_TEST_DATABASE_URL;
 
   log(`starting server on 127.0.0.1:${port} (data dir ${dataDir}${env.SCHOLIA_DATABASE_URL ? ', external database' : ''})`);

@@ -45,6 +45,9 @@ def hits(dataset, q):
         ('"brown fox"~1', ["order", "reverse"]),
         ("arg*", ["distilabel", "intro", "typo"]),
         ("argilla~1", ["distilabel", "intro", "typo"]),
+        # fuzzy_transpositions is off: a swap of neighbours is two edits
+        ("argilal~1", ["typo"]),
+        ("argilal~2", ["distilabel", "intro", "typo"]),
         ("my_term", ["snake"]),
         ("my", []),
         ("can't", ["contraction"]),
@@ -67,3 +70,15 @@ def test_records_that_match_more_come_first(dataset):
     ranked = [record.id for record in dataset.records(query=rg.Query(query="argilla | distilabel"))]
     assert ranked[0] == "distilabel"
     assert sorted(ranked) == ["distilabel", "intro"]
+
+
+def test_a_fuzzy_term_expands_to_at_most_10_words_the_closest_first(client, workspace):
+    settings = rg.Settings(fields=[rg.TextField(name="text")], questions=[rg.LabelQuestion(name="label", labels=["a", "b"])])
+    ds = rg.Dataset(name=f"fuzzy_expansions_{id(settings)}", workspace=workspace, settings=settings, client=client).create()
+    # kx00 itself, then ten words one edit away (kx01..kx09, kx10), then kx11 two edits away
+    words = [f"kx{i:02d}" for i in range(12)]
+    ds.records.log([rg.Record(id=word, fields={"text": word}) for word in words])
+    try:
+        assert hits(ds, "kx00~2") == [f"kx{i:02d}" for i in range(10)]
+    finally:
+        ds.delete()

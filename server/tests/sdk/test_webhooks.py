@@ -10,6 +10,7 @@ import pytest
 from standardwebhooks.webhooks import Webhook as StandardWebhook, WebhookVerificationError
 
 import argilla as rg
+from argilla._exceptions import UnprocessableEntityError
 from argilla.webhooks._handler import WebhookHandler
 
 
@@ -37,6 +38,23 @@ def test_webhook_create_list_update_delete(client):
 
     created.delete()
     assert created.id not in [w.id for w in client.webhooks.list()]
+
+
+@pytest.mark.parametrize("url", ["http://10.0.0.8:8000/hook", "http://[::ffff:192.168.1.1]/hook", "http://[64:ff9b::a00:1]/hook"])
+def test_a_webhook_to_a_private_address_is_refused_with_the_setting_that_allows_it(client, url):
+    with pytest.raises(UnprocessableEntityError) as refused:
+        client.webhooks.add(rg.Webhook(url=url, events=["record.created"]))
+    assert "SCHOLIA_WEBHOOKS_ALLOW_PRIVATE" in str(refused.value)
+    assert url not in [w.url for w in client.webhooks.list()]
+
+
+def test_a_server_on_loopback_takes_loopback_webhooks_as_the_sdk_listener_registers_them(client):
+    # `webhook_listener` registers http://127.0.0.1:8000/<function name> by default.
+    created = client.webhooks.add(rg.Webhook(url="http://127.0.0.1:8000/on_record_created", events=["record.created"]))
+    try:
+        assert created.id is not None
+    finally:
+        created.delete()
 
 
 class _Receiver(BaseHTTPRequestHandler):
@@ -110,6 +128,46 @@ def test_webhook_handler_verifies_and_parses_delivered_events(client, workspace,
         assert client.http_client.post(f"/api/v1/webhooks/{webhook.id}/ping").status_code == 204
         ping_body, ping_headers = _next_event(received, "ping")
         assert StandardWebhook(webhook.secret).verify(ping_body, ping_headers)["type"] == "ping"
+    finally:
+        if dataset is not None:
+            dataset.delete()
+        webhook.delete()
+
+
+def test_a_distribution_change_sends_record_updated_and_record_completed(client, workspace, unique_name, receiver):
+    """As Argilla's status recount after a distribution change: every record updated, each completed one completed."""
+    url, received = receiver
+    webhook = client.webhooks.add(rg.Webhook(url=url, events=["record.updated", "record.completed"]))
+    handler = WebhookHandler(webhook)
+    dataset = None
+    try:
+        settings = rg.Settings(
+            fields=[rg.TextField(name="text")],
+            questions=[rg.LabelQuestion(name="label", labels=["a", "b"])],
+            distribution=rg.TaskDistribution(min_submitted=2),
+        )
+        dataset = rg.Dataset(name=unique_name("redistributed"), workspace=workspace, settings=settings, client=client).create()
+        me = client.me
+        dataset.records.log(
+            [
+                rg.Record(id="answered", fields={"text": "one"}, responses=[rg.Response("label", "a", user_id=me.id, status="submitted")]),
+                rg.Record(id="open", fields={"text": "two"}),
+            ]
+        )
+
+        dataset.settings.distribution = rg.TaskDistribution(min_submitted=1)
+        dataset.update()
+
+        events = {}
+        while len(events) < 3:
+            body, headers = received.get(timeout=15)
+            parsed = asyncio.run(handler._verify_request(_Request(body, headers))).parsed(client)
+            events[(parsed.type, parsed.record.id)] = parsed.record.status
+        assert events == {
+            ("record.updated", "answered"): "completed",
+            ("record.updated", "open"): "pending",
+            ("record.completed", "answered"): "completed",
+        }
     finally:
         if dataset is not None:
             dataset.delete()

@@ -14,7 +14,7 @@ export const webhookDeliveryPlugin = fp(
       if (!app.config.webhooksDeliver) return;
       deliverer = startWebhookDeliverer({
         db: app.database.db,
-        allowPrivateTargets: app.config.webhooksAllowPrivate,
+        allowedTargets: app.config.webhookPrivateTargets,
         log: app.log.child({ component: 'webhooks' }),
       });
     });

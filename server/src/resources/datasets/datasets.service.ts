@@ -32,6 +32,7 @@ import { createTextIndex, dropTextIndex } from '../../storage/search/text-index.
 import { enqueueTextIndexDrop } from '../../storage/search/text-index-queue.js';
 import type { DatasetRow, UserRow } from '../../storage/tables.js';
 import { datasetEventData } from '../../webhooks/webhook-payloads.js';
+import { queueRecordStatusEvents } from '../../webhooks/record-status-events.js';
 import { raiseWebhookEvents } from '../../webhooks/webhook-events.js';
 import { applyDistributionToRecords, minSubmitted } from '../records/record-status.js';
 
@@ -78,7 +79,8 @@ export async function createDataset(database: Database, body: DatasetCreateBody)
 /**
  * `PATCH /datasets/{id}`: `metadata` and `distribution` are shallow-merged into the stored
  * objects; a new `min_submitted` recomputes every record's status in the same transaction
- * (contract §6.1; accepted even when responses exist, as 2.8.0 does).
+ * (contract §6.1; accepted even when responses exist, as 2.8.0 does) and queues each record's
+ * `record.updated` (and `record.completed`) for webhooks, after `dataset.updated`.
  */
 export async function updateDataset(database: Database, dataset: DatasetRow, body: DatasetUpdateBody): Promise<DatasetRow> {
   return database.db.transaction().execute(async (trx) => {
@@ -104,8 +106,11 @@ export async function updateDataset(database: Database, dataset: DatasetRow, bod
     changes.last_activity_at = now;
     await updateDatasetRow(trx, dataset.id, changes);
     const updated = { ...dataset, ...changes };
-    if (minSubmitted(updated) !== minSubmitted(dataset)) await applyDistributionToRecords(trx, updated);
     await raiseWebhookEvents(trx, 'dataset.updated', async () => [await datasetEventData(trx, updated)]);
+    if (minSubmitted(updated) !== minSubmitted(dataset)) {
+      await applyDistributionToRecords(trx, updated);
+      await queueRecordStatusEvents(trx, updated);
+    }
     return updated;
   });
 }

@@ -2,6 +2,7 @@ import type { SearchBody, SearchFilter, SearchScope, SearchSort } from '@scholia
 import { RECORD_SCOPE_PROPERTIES, SUGGESTION_SCOPE_PROPERTIES } from '@scholia/shared/contract';
 import { RequestValidationError, UnprocessableError, type ValidationIssue } from '../../errors.js';
 import { normalizeTimestamp } from '../../lib/time.js';
+import { fromJson } from '../../storage/json.js';
 import type {
   RecordColumn,
   RecordFilter,
@@ -76,8 +77,9 @@ function resolveFilter(
   settings: DatasetSettings,
   perspective: SearchPerspective,
 ): RecordFilter {
-  const match = resolveMatch(filter, loc);
+  const raw = resolveMatch(filter, loc);
   const scope = resolveScope(filter.scope, [...loc, 'scope'], settings);
+  const match = raw.kind === 'range' && isNumericScope(scope) ? numericRange(raw, loc) : raw;
   switch (scope.on) {
     case 'record':
       return {
@@ -146,6 +148,41 @@ function findQuestion(settings: DatasetSettings, name: string): QuestionRow {
   const question = settings.questions.find((q) => q.name === name);
   if (!question) throw new UnprocessableError(`Question not found filtering by name=${name}, dataset_id=${settings.dataset.id}`);
   return question;
+}
+
+/**
+ * Whether the scope holds numbers: integer and float metadata, suggestion scores, rating values.
+ * Argilla's search engine reads a string bound on such a property as a number.
+ */
+function isNumericScope(scope: ResolvedScope): boolean {
+  switch (scope.on) {
+    case 'metadata':
+      return ['integer', 'float'].includes(fromJson<{ type: string }>(scope.property.settings).type);
+    case 'suggestion':
+      return scope.column === 'score' || (scope.column === 'value' && isRating(scope.question));
+    case 'response-value':
+      return isRating(scope.question);
+    default:
+      return false;
+  }
+}
+
+const isRating = (question: QuestionRow): boolean => fromJson<{ type: string }>(question.settings).type === 'rating';
+
+const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A range on a numeric scope: numeric string bounds become their number, other text is refused. */
+function numericRange(range: Extract<ValueMatch, { kind: 'range' }>, loc: Location): ValueMatch {
+  return { kind: 'range', ge: numericBound(range.ge, [...loc, 'ge']), le: numericBound(range.le, [...loc, 'le']) };
+}
+
+function numericBound(bound: number | string | undefined, loc: Location): number | undefined {
+  if (typeof bound !== 'string') return bound;
+  const text = bound.trim();
+  if (!NUMERIC_TEXT.test(text)) {
+    throw issue({ type: 'float_parsing', loc, msg: 'Input should be a valid number, unable to parse string as a number' });
+  }
+  return Number(text);
 }
 
 function resolveMatch(filter: SearchFilter, loc: Location): ValueMatch {

@@ -232,6 +232,27 @@ describe('filters', () => {
     expect(await hits({ body: range({ entity: 'metadata', metadata_property: 'score' }, { ge: 0.5 }) })).toEqual(['r2', 'r3']);
   });
 
+  it('numeric string bounds compare as numbers on integer/float metadata, scores and ratings', async () => {
+    expect(await hits({ body: range({ entity: 'metadata', metadata_property: 'n' }, { ge: '2', le: '4' }) })).toEqual(['r2', 'r3', 'r4']);
+    expect(await hits({ body: range({ entity: 'metadata', metadata_property: 'n' }, { ge: '20' }) })).toEqual([]);
+    expect(await hits({ body: range({ entity: 'metadata', metadata_property: 'n' }, { ge: '3.5' }) })).toEqual(['r4', 'r6']);
+    expect(await hits({ body: range({ entity: 'metadata', metadata_property: 'score' }, { le: '0.5' }) })).toEqual(['r1', 'r2']);
+    expect(await hits({ body: range({ entity: 'suggestion', question: 'label', property: 'score' }, { le: '0.5' }) })).toEqual(['r2']);
+    expect(await hits({ body: range({ entity: 'suggestion', question: 'rating', property: 'score' }, { ge: '0' }) })).toEqual([]);
+    expect(await hits({ body: range({ entity: 'response', question: 'rating' }, { ge: '4' }) })).toEqual(['r1']);
+  });
+
+  it('a non-numeric string bound on a numeric property is a validation 422', async () => {
+    const res = await search({ body: range({ entity: 'metadata', metadata_property: 'n' }, { ge: 'many' }) });
+    expect(res.status).toBe(422);
+    expect(res.body.detail.params.errors[0]).toMatchObject({
+      loc: ['body', 'filters', 'and', 0, 'ge'],
+      msg: 'Input should be a valid number, unable to parse string as a number',
+    });
+    const score = await search({ body: range({ entity: 'suggestion', question: 'label', property: 'score' }, { le: 'high' }) });
+    expect(score.status).toBe(422);
+  });
+
   it('suggestion scope: value, score, agent, type', async () => {
     expect(await hits({ body: terms({ entity: 'suggestion', question: 'label' }, ['positive']) })).toEqual(['r1']);
     expect(await hits({ body: terms({ entity: 'suggestion', question: 'topics', property: 'value' }, ['politics']) })).toEqual(['r3']);

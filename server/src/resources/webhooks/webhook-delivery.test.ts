@@ -8,8 +8,12 @@ import { TestApi } from '../../../test/api-client.js';
 import { createPrincipals, uniqueName, type Principals } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { hasValidSignature, WebhookReceiver } from '../../../test/webhook-receiver.js';
+import { claimNextJob } from '../../jobs/job-queue.js';
+import { fromJson } from '../../storage/json.js';
+import { RECORD_STATUS_EVENTS_JOB, runRecordStatusEventsJob } from '../../webhooks/record-status-events.js';
 import { setWebhookRetryDelays } from '../../webhooks/webhook-deliverer.js';
-import { isPublicAddress } from '../../webhooks/webhook-target.js';
+import { classifyAddress } from '../../webhooks/target-address.js';
+import { isPublicAddress, postWebhook, WebhookTargetRefused } from '../../webhooks/webhook-target.js';
 
 const ALLOW_PRIVATE = { SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'true' };
 const ALL_EVENTS = [
@@ -232,6 +236,93 @@ describe('webhook delivery across a restart', () => {
   });
 });
 
+describe('a task distribution change', () => {
+  async function publishedDataset(records: number, client = api, workspaceId = principals.workspace.id) {
+    const dataset = (await client.post('/datasets', { name: uniqueName('distributed'), workspace_id: workspaceId })).body;
+    await client.post(`/datasets/${dataset.id}/fields`, { name: 'text', title: 'Text', required: true, settings: { type: 'text' } });
+    await client.post(`/datasets/${dataset.id}/questions`, {
+      name: 'label', title: 'Label', required: true, settings: { type: 'label_selection', options: [{ value: 'a', text: 'A' }, { value: 'b', text: 'B' }] },
+    });
+    expect((await client.put(`/datasets/${dataset.id}/publish`)).status).toBe(200);
+    const ids: string[] = [];
+    for (let start = 0; start < records; start += 500) {
+      const items = Array.from({ length: Math.min(500, records - start) }, (_, i) => ({ external_id: `e${start + i}`, fields: { text: `record ${start + i}` } }));
+      const res = await client.put(`/datasets/${dataset.id}/records/bulk`, { items });
+      expect(res.status).toBe(200);
+      ids.push(...res.body.items.map((item: { id: string }) => item.id));
+    }
+    return { dataset, ids };
+  }
+
+  const answer = (client: TestApi, recordId: string) =>
+    client.post(`/records/${recordId}/responses`, { status: 'submitted', values: { label: { value: 'a' } } });
+
+  it('sends record.updated for every record and record.completed for each completed one, after dataset.updated', async () => {
+    const { dataset, ids } = await publishedDataset(3);
+    expect((await answer(api, ids[0])).status).toBe(201);
+    expect((await answer(principals.adminMember.api, ids[0])).status).toBe(201);
+    expect((await answer(api, ids[1])).status).toBe(201);
+    const webhook = await createWebhook(api, receiverUrl, ['dataset.updated', 'record.updated', 'record.completed']);
+    const ofDataset = () => receiver.received.filter((r) => hasValidSignature(r, webhook.secret) && (r.event.data.dataset?.id ?? r.event.data.id) === dataset.id);
+
+    expect((await api.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 2 } })).status).toBe(200);
+    await expect.poll(() => ofDataset().filter((r) => r.event.type === 'record.updated').length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => ofDataset().filter((r) => r.event.type === 'record.completed').length, { timeout: 10_000 }).toBe(1);
+    const events = ofDataset();
+    // Queued after the dataset's own event (deliveries may arrive in another order: several are sent at once).
+    const queued = await deliveryLog(api, webhook.id, (items) => items.length === 5);
+    expect(queued.at(-1).event).toBe('dataset.updated');
+    const updated = Object.fromEntries(events.filter((r) => r.event.type === 'record.updated').map((r) => [r.event.data.id, r.event.data.status]));
+    expect(updated).toEqual({ [ids[0]]: 'completed', [ids[1]]: 'pending', [ids[2]]: 'pending' });
+    const completed = events.find((r) => r.event.type === 'record.completed')!;
+    expect(completed.event.data).toMatchObject({ id: ids[0], status: 'completed', dataset: { id: dataset.id, distribution: { min_submitted: 2 } } });
+
+    // The same distribution again changes no status: nothing more is sent for the records.
+    expect((await api.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 2 } })).status).toBe(200);
+    await expect.poll(() => ofDataset().filter((r) => r.event.type === 'dataset.updated').length, { timeout: 10_000 }).toBe(2);
+    await api.delete(`/webhooks/${webhook.id}`);
+    await api.delete(`/datasets/${dataset.id}`);
+  });
+
+  it('covers every record of a dataset larger than one batch, each once', { timeout: 60_000 }, async () => {
+    const { dataset, ids } = await publishedDataset(1_050);
+    const webhook = await createWebhook(api, receiverUrl, ['record.updated']);
+    expect((await api.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 3 } })).status).toBe(200);
+    const ofDataset = () => receiver.received.filter((r) => r.event.type === 'record.updated' && r.event.data.dataset.id === dataset.id);
+    await expect.poll(() => ofDataset().length, { timeout: 45_000, interval: 250 }).toBeGreaterThanOrEqual(ids.length);
+    const sent = ofDataset().map((r) => r.event.data.id as string);
+    expect(sent).toHaveLength(ids.length);
+    expect(new Set(sent)).toEqual(new Set(ids));
+    expect(receiver.received.some((r) => r.event.type === 'record.completed' && r.event.data.dataset?.id === dataset.id)).toBe(false);
+    await api.delete(`/webhooks/${webhook.id}`);
+    await api.delete(`/datasets/${dataset.id}`);
+  });
+  it('a job resumed after a stop goes on after the last batch it queued', async () => {
+    const queueOnly = await startTestServer({ env: { SCHOLIA_JOB_WORKERS: 'external', SCHOLIA_WEBHOOKS_DELIVER: 'false' } });
+    try {
+      const client = new TestApi(queueOnly.url).as({ apiKey: 'owner.apikey' });
+      const workspace = (await client.post('/workspaces', { name: uniqueName('resume') })).body;
+      const { dataset, ids } = await publishedDataset(5, client, workspace.id);
+      await createWebhook(client, receiverUrl, ['record.updated']);
+      expect((await client.patch(`/datasets/${dataset.id}`, { distribution: { strategy: 'overlap', min_submitted: 2 } })).status).toBe(200);
+      const { database, config } = queueOnly.app;
+      const job = (await claimNextJob(database.db, 'resuming-worker', [RECORD_STATUS_EVENTS_JOB], database.dialect))!;
+      const rids = await database.db.selectFrom('records').select('rid').where('dataset_id', '=', dataset.id).orderBy('rid').execute();
+      // As a stop after the first three records' batch leaves it.
+      const payload = { ...fromJson<Record<string, unknown>>(job.payload), after_rid: Number(rids[2].rid) };
+      const silent = { info() {}, error() {} };
+      await runRecordStatusEventsJob({ job, payload, secrets: {}, database, config, signal: new AbortController().signal, log: silent });
+      const queued = await database.db.selectFrom('webhook_deliveries').select('body').where('event', '=', 'record.updated').execute();
+      expect(queued.map((row) => JSON.parse(row.body).data.id)).toEqual(ids.slice(3));
+      // The progress is stored with each batch: a further stop would resume after the last record.
+      const stored = await database.db.selectFrom('jobs').select('payload').where('id', '=', job.id).executeTakeFirstOrThrow();
+      expect(fromJson<{ after_rid: number }>(stored.payload).after_rid).toBe(Number(rids[4].rid));
+    } finally {
+      await queueOnly.close();
+    }
+  });
+});
+
 describe('a server stopping while a target has not answered', () => {
   it('stops at once and leaves the delivery pending, not counted as an attempt', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-stop-'));
@@ -308,23 +399,74 @@ describe('several server processes on one database', () => {
   });
 });
 
+/** IPv6 forms that reach an IPv4 loopback or private address, and the IPv6 non-public ranges. */
+const DISGUISED_TARGETS = [
+  '[::ffff:127.0.0.1]', '[::ffff:a00:1]', '[::127.0.0.1]', '[::10.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b::7f00:1]',
+  '[64:ff9b::192.168.0.1]', '[2002:7f00:1::]', '[2002:a00:1::1]', '[fec0::1]', '[fc00::1]', '[fd12:3456::1]', '[fe80::1]',
+];
+
 describe('webhook targets', () => {
-  it('refuses loopback and private addresses unless allowed, and never retries them', async () => {
-    const strict = await startTestServer();
+  it('refuses loopback and private addresses when the webhook is saved, naming the setting that allows them', async () => {
+    const strict = await startTestServer({ env: { SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: 'false' } });
     try {
       const client = new TestApi(strict.url).as({ apiKey: 'owner.apikey' });
-      const before = receiver.received.length;
-      for (const url of [receiverUrl, receiverUrl.replace('127.0.0.1', 'localhost'), 'http://10.1.2.3/hook', 'http://[::1]:9/hook', 'http://[::ffff:127.0.0.1]:9/hook']) {
-        const webhook = await createWebhook(client, url, ['dataset.created']);
-        await client.post(`/webhooks/${webhook.id}/ping`);
-        const [entry] = await deliveryLog(client, webhook.id, (items) => items[0]?.status === 'failed');
-        expect(entry).toMatchObject({ attempts: 1, last_status_code: null, last_error: expect.stringContaining('non-public address') });
-        await client.delete(`/webhooks/${webhook.id}`);
+      const urls = [receiverUrl, receiverUrl.replace('127.0.0.1', 'localhost'), 'http://10.1.2.3/hook', 'http://[::1]:9/hook', ...DISGUISED_TARGETS.map((host) => `http://${host}:9/hook`)];
+      for (const url of urls) {
+        const res = await client.post('/webhooks', { url, events: ['dataset.created'] });
+        expect(res.status, url).toBe(422);
+        expect(res.body.detail).toMatch(/loopback or private addresses.*SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true/);
       }
-      expect(receiver.received.length).toBe(before);
+      expect((await client.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['dataset.created'] })).body.detail).toContain('the loopback address 127.0.0.1');
+      expect((await client.post('/webhooks', { url: 'http://localhost:9/hook', events: ['dataset.created'] })).body.detail).toContain('localhost, which resolves to the loopback address');
+
+      const allowed = await client.post('/webhooks', { url: 'https://example.com/hook', events: ['dataset.created'] });
+      expect(allowed.status).toBe(201);
+      const moved = await client.patch(`/webhooks/${allowed.body.id}`, { url: 'http://192.168.1.10/hook' });
+      expect(moved.status).toBe(422);
+      expect(moved.body.detail).toContain('SCHOLIA_WEBHOOKS_ALLOW_PRIVATE');
+      expect((await client.get('/webhooks')).body.items.map((w: { url: string }) => w.url)).toEqual(['https://example.com/hook']);
     } finally {
       await strict.close();
     }
+  });
+
+  it('a server listening only on loopback takes loopback targets by default, still not private ones', async () => {
+    const local = await startTestServer({ env: { SCHOLIA_HOST: '127.0.0.1' } });
+    try {
+      const client = new TestApi(local.url).as({ apiKey: 'owner.apikey' });
+      const webhook = await createWebhook(client, receiverUrl, ['dataset.created']);
+      await client.post(`/webhooks/${webhook.id}/ping`);
+      const [entry] = await deliveryLog(client, webhook.id, (items) => items[0]?.status === 'delivered');
+      expect(entry).toMatchObject({ attempts: 1, last_status_code: 200 });
+      const privateTarget = await client.post('/webhooks', { url: 'http://10.1.2.3/hook', events: ['dataset.created'] });
+      expect(privateTarget.status).toBe(422);
+      expect(privateTarget.body.detail).toBe(
+        'The webhook URL points to the private address 10.1.2.3. This server sends webhooks to loopback addresses but not to private ones; ' +
+          'its administrator can allow them with SCHOLIA_WEBHOOKS_ALLOW_PRIVATE=true.',
+      );
+      expect((await client.post('/webhooks', { url: 'http://[::ffff:10.1.2.3]/hook', events: ['dataset.created'] })).status).toBe(422);
+      await client.delete(`/webhooks/${webhook.id}`);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a server listening on every interface refuses loopback targets by default', async () => {
+    const open = await startTestServer({ env: { SCHOLIA_HOST: '0.0.0.0' } });
+    try {
+      const client = new TestApi(open.url).as({ apiKey: 'owner.apikey' });
+      expect((await client.post('/webhooks', { url: receiverUrl, events: ['dataset.created'] })).status).toBe(422);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('refuses every disguised loopback or private address at connect time too, without retrying', async () => {
+    for (const host of DISGUISED_TARGETS) {
+      await expect(postWebhook(`http://${host}:9/hook`, {}, '{}', { allowed: 'none' }), host).rejects.toBeInstanceOf(WebhookTargetRefused);
+    }
+    await expect(postWebhook('http://[::ffff:127.0.0.1]:9/hook', {}, '{}', { allowed: 'loopback' })).rejects.not.toBeInstanceOf(WebhookTargetRefused);
+    await expect(postWebhook('http://[::ffff:10.0.0.1]:9/hook', {}, '{}', { allowed: 'loopback' })).rejects.toBeInstanceOf(WebhookTargetRefused);
   });
 
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
@@ -345,11 +487,18 @@ describe('webhook targets', () => {
     }
   });
 
-  it('tells public addresses from the rest', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', 'not-an-ip']) {
-      expect(isPublicAddress(address)).toBe(false);
+  it('tells public addresses from the rest, IPv4 inside IPv6 included', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) {
+      expect(isPublicAddress(address), address).toBe(true);
     }
+    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', 'not-an-ip']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const host of DISGUISED_TARGETS) expect(isPublicAddress(host.slice(1, -1)), host).toBe(false);
+    expect(classifyAddress('::7f00:1')).toBe('loopback');
+    expect(classifyAddress('::ffff:7f00:1')).toBe('loopback');
+    expect(classifyAddress('2002:7f00:1::')).toBe('loopback');
+    expect(classifyAddress('fec0::1')).toBe('private');
   });
 });
 

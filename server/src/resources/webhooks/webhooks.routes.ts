@@ -20,13 +20,13 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
   app.post('/webhooks', { schema: { body: WebhookCreateBody } }, async (request, reply) => {
     authorizeWebhookAdministration(request.user);
-    return reply.code(201).send(presentWebhook(await createWebhook(db, request.body)));
+    return reply.code(201).send(presentWebhook(await createWebhook(db, request.body, app.config.webhookPrivateTargets)));
   });
 
   app.patch('/webhooks/:webhook_id', { schema: { params: WebhookIdParams, body: WebhookUpdateBody } }, async (request) => {
     const webhook = await getWebhook(db, request.params.webhook_id);
     authorizeWebhookAdministration(request.user);
-    return presentWebhook(await updateWebhook(db, webhook, request.body));
+    return presentWebhook(await updateWebhook(db, webhook, request.body, app.config.webhookPrivateTargets));
   });
 
   app.delete('/webhooks/:webhook_id', { schema: { params: WebhookIdParams } }, async (request) => {

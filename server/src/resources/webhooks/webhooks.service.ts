@@ -10,6 +10,7 @@ import { deleteDeliveriesOf, listDeliveries } from '../../storage/repositories/w
 import * as webhooks from '../../storage/repositories/webhooks.repository.js';
 import type { Tables, WebhookDeliveryRow, WebhookRow } from '../../storage/tables.js';
 import { queuePing } from '../../webhooks/webhook-events.js';
+import { refusedWebhookTarget, type PrivateTargets } from '../../webhooks/webhook-target.js';
 
 type Db = Kysely<Tables>;
 
@@ -27,9 +28,10 @@ export const listWebhooks = (db: Db): Promise<WebhookRow[]> => webhooks.listWebh
 
 /**
  * Creates an enabled webhook with a server-made secret (Standard Webhooks: base64 of 64 random
- * bytes); a client-sent `secret` is ignored.
+ * bytes); a client-sent `secret` is ignored. A target the server would never send to is refused.
  */
-export async function createWebhook(db: Db, input: WebhookCreateBody): Promise<WebhookRow> {
+export async function createWebhook(db: Db, input: WebhookCreateBody, allowed: PrivateTargets): Promise<WebhookRow> {
+  await checkTarget(input.url, allowed);
   return db.transaction().execute(async (trx) => {
     if ((await webhooks.countWebhooks(trx)) >= MAX_WEBHOOKS) {
       throw new UnprocessableError(`You can't create more than ${MAX_WEBHOOKS} webhooks. Please delete some of them first`);
@@ -48,8 +50,9 @@ export async function createWebhook(db: Db, input: WebhookCreateBody): Promise<W
   });
 }
 
-/** Applies the keys present in the body; `description: null` clears it. */
-export async function updateWebhook(db: Db, webhook: WebhookRow, input: WebhookUpdateBody): Promise<WebhookRow> {
+/** Applies the keys present in the body; `description: null` clears it. A new URL is checked as on create. */
+export async function updateWebhook(db: Db, webhook: WebhookRow, input: WebhookUpdateBody, allowed: PrivateTargets): Promise<WebhookRow> {
+  if (input.url !== undefined) await checkTarget(input.url, allowed);
   const changes: Partial<WebhookRow> = {};
   if (input.url !== undefined) changes.url = input.url;
   if (input.events !== undefined) changes.events = toJson(input.events);
@@ -58,6 +61,12 @@ export async function updateWebhook(db: Db, webhook: WebhookRow, input: WebhookU
   changes.updated_at = nowTimestamp();
   await webhooks.updateWebhook(db, webhook.id, changes);
   return { ...webhook, ...changes };
+}
+
+/** Deliveries to a loopback or private address fail without a try: say so when the URL is saved. */
+async function checkTarget(url: string, allowed: PrivateTargets): Promise<void> {
+  const refusal = await refusedWebhookTarget(url, allowed);
+  if (refusal !== undefined) throw new UnprocessableError(refusal);
 }
 
 /** Returns the deleted row; its queued deliveries and delivery log go with it. */

@@ -61,6 +61,11 @@ export async function findRecordsByIds(db: Db, datasetId: string, ids: string[])
 }
 
 /** A records row as written: every column but the generated rid. */
+/** Up to `limit` records of the dataset after `afterRid`, in insertion order (the (dataset_id, rid) index). */
+export function listRecordsAfter(db: Db, datasetId: string, afterRid: number, limit: number): Promise<StoredRecord[]> {
+  return db.selectFrom('records').selectAll().where('dataset_id', '=', datasetId).where('rid', '>', afterRid).orderBy('rid').limit(limit).execute();
+}
+
 export type RecordWrite = Omit<StoredRecord, 'rid'>;
 
 const recordsTable: BulkTable<RecordWrite> = {

@@ -34,12 +34,15 @@ describe('text match', () => {
     expect(sqlite('NEAR( AND \\"x\\" c0:y')).toBe('({c0 c1} : "near" AND {c0 c1} : "and" AND {c0 c1} : "x" AND {c0 c1} : "c0" AND {c0 c1} : "y")');
   });
 
-  it('finds the closest words within the distance, swaps counting one edit, at most the cap', () => {
+  it('finds the closest words within the distance, swaps counting two edits, at most 10 words', () => {
     const vocabulary = ['argilla', 'argila', 'agrilla', 'argillas', 'xargillax', 'zzz', 'argilia'];
-    expect(fuzzyCandidates('argilla', 1, vocabulary)).toEqual(['argilla', 'agrilla', 'argila', 'argilia', 'argillas']);
+    expect(fuzzyCandidates('argilla', 1, vocabulary)).toEqual(['argilla', 'argila', 'argilia', 'argillas']);
+    expect(fuzzyCandidates('argilal', 1, ['argilla'])).toEqual([]);
+    expect(fuzzyCandidates('argilal', 2, ['argilla'])).toEqual(['argilla']);
     expect(fuzzyCandidates('argilla', 2, vocabulary)).toContain('xargillax');
     const many = Array.from({ length: 200 }, (_, i) => `w${String(i).padStart(3, '0')}`);
-    expect(fuzzyCandidates('w000', 2, many)).toHaveLength(MAX_FUZZY_EXPANSIONS);
+    expect(MAX_FUZZY_EXPANSIONS).toBe(10);
+    expect(fuzzyCandidates('w000', 2, many)).toHaveLength(10);
     expect(fuzzyCandidates('w000', 2, many)[0]).toBe('w000');
   });
 });

@@ -28,7 +28,7 @@ export type MatchNode =
  * Fuzzy terms take at most this many of the dataset's words, the closest first (the reference's
  * `fuzzy_max_expansions`): a short fuzzy term must not become thousands of words.
  */
-export const MAX_FUZZY_EXPANSIONS = 50;
+export const MAX_FUZZY_EXPANSIONS = 10;
 
 export const textAnalyzer = { words: textWords, normalize: normalizeWord };
 
@@ -141,9 +141,10 @@ function nearOf(words: string[], slop: number): MatchNode {
 }
 
 /**
- * The words of `vocabulary` within `distance` edits of `word` (insertions, deletions,
- * substitutions and swaps of two neighbours, counted in characters), closest first then in
- * code-point order, at most MAX_FUZZY_EXPANSIONS.
+ * The words of `vocabulary` within `distance` edits of `word` (insertions, deletions and
+ * substitutions, counted in characters), closest first then in code-point order, at most
+ * MAX_FUZZY_EXPANSIONS. A swap of two neighbours is two edits: the reference sets
+ * `fuzzy_transpositions: false`.
  */
 export function fuzzyCandidates(word: string, distance: number, vocabulary: Iterable<string>): string[] {
   const target = [...word];
@@ -156,10 +157,9 @@ export function fuzzyCandidates(word: string, distance: number, vocabulary: Iter
   return found.slice(0, MAX_FUZZY_EXPANSIONS).map((entry) => entry.word);
 }
 
-/** Optimal string alignment distance, or `limit + 1` once it is known to exceed `limit`. */
+/** Levenshtein distance, or `limit + 1` once it is known to exceed `limit`. */
 function editDistance(a: string[], b: string[], limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = new Array<number>(b.length + 1);
@@ -167,13 +167,11 @@ function editDistance(a: string[], b: string[], limit: number): number {
     let rowMin = current[0];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2] + 1);
+      const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
       current[j] = value;
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > limit) return limit + 1;
-    before = previous;
     previous = current;
   }
   return previous[b.length];
