@@ -10,8 +10,11 @@ import {
 } from './records.service.js';
 import { parseBulkBody, restoreBulkVectors } from './bulk-body.js';
 import { sendRecordsEchoingVectors } from './vector-echo.js';
+import { BULK_BODY_MAX_BYTES } from '../../lib/work-limits.js';
 
 const DatasetParams = IdParams('dataset_id');
+/** Bulk writes: in the write work slots, their bodies within the bulk body budget, read by their own parser. */
+const bulkWrite = { expensive: 'write', bulkBody: true, parseJsonBody: parseBulkBody } as const;
 const RecordParams = IdParams('record_id');
 
 /**
@@ -24,7 +27,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
   app.post(
     '/datasets/:dataset_id/records/bulk',
-    { config: { expensive: 'write', parseJsonBody: parseBulkBody }, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
+    { bodyLimit: BULK_BODY_MAX_BYTES, config: bulkWrite, schema: { params: DatasetParams, body: RecordsBulkCreateBody } },
     async (request, reply) => {
       const vectorTexts = restoreBulkVectors(request);
       const items = await createRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
@@ -34,7 +37,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
   app.put(
     '/datasets/:dataset_id/records/bulk',
-    { config: { expensive: 'write', parseJsonBody: parseBulkBody }, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } },
+    { bodyLimit: BULK_BODY_MAX_BYTES, config: bulkWrite, schema: { params: DatasetParams, body: RecordsBulkUpsertBody } },
     async (request, reply) => {
       const vectorTexts = restoreBulkVectors(request);
       const result = await upsertRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
