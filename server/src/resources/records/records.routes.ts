@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams, IdsQuery, RecordsBulkCreateBody, RecordsBulkUpsertBody, RecordUpdateBody } from '@scholia/shared/contract';
@@ -13,7 +14,12 @@ import { sendRecordsEchoingVectors } from './vector-echo.js';
 import { BULK_BODY_MAX_BYTES } from '../../lib/work-limits.js';
 
 const DatasetParams = IdParams('dataset_id');
-/** Bulk writes: in the write work slots, their bodies within the bulk body budget, read by their own parser. */
+/**
+ * Bulk writes: in the write work slots, their bodies within the bulk body budget, read by their own
+ * parser. Their reply, which repeats every record written, is built on a turn of the event loop of
+ * its own (`nextTurn`): on SQLite the write before it never yields, and the two together kept
+ * other users' requests waiting for the whole of both.
+ */
 const bulkWrite = { expensive: 'write', bulkBody: true, parseJsonBody: parseBulkBody } as const;
 const RecordParams = IdParams('record_id');
 
@@ -31,6 +37,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
     async (request, reply) => {
       const vectorTexts = restoreBulkVectors(request);
       const items = await createRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
+      await nextTurn();
       return sendRecordsEchoingVectors(reply.code(201), { items }, vectorTexts);
     },
   );
@@ -41,6 +48,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
     async (request, reply) => {
       const vectorTexts = restoreBulkVectors(request);
       const result = await upsertRecordsBulk(database, request.user, request.params.dataset_id as string, request.body.items);
+      await nextTurn();
       return sendRecordsEchoingVectors(reply, result, vectorTexts);
     },
   );
