@@ -56,6 +56,23 @@ describe('bulk body budget', () => {
     expect(bodies.reservedBytes).toBe(0);
   });
 
+  it('takes a body whose client went away out of the queue, letting those behind it go', async () => {
+    const bodies = budget();
+    const held = await bodies.reserve('a', 600);
+    const gone = new AbortController();
+    const abandoned = bodies.reserve('b', 500, gone.signal);
+    const behind = bodies.reserve('c', 400);
+    expect(bodies.waitingCount).toBe(2);
+    gone.abort(new Error('the client went away'));
+    await expect(abandoned).rejects.toThrow('the client went away');
+    // The abandoned body held the server-wide place the smaller one behind it now takes.
+    expect(await settled(behind)).toBe(true);
+    expect(bodies.waitingCount).toBe(0);
+    expect(bodies.reservedBytes).toBe(1_000);
+    held();
+    (await behind)();
+  });
+
   it('gives bytes back once however often release is called', async () => {
     const bodies = budget();
     const a = await bodies.reserve('a', 300);

@@ -46,22 +46,30 @@ export class BodyBudget {
   /**
    * Reserves `bytes` for the user, waiting for room if needed; resolves with the function that
    * gives them back (idempotent). `bytes` past the user's budget is reserved as the whole budget:
-   * the caller's own size limit refuses such a body anyway.
+   * the caller's own size limit refuses such a body anyway. A wait ends early, rejected with
+   * `abandoned`'s reason, when `abandoned` aborts (the client went away).
    */
-  async reserve(userId: string, bytes: number): Promise<() => void> {
+  async reserve(userId: string, bytes: number, abandoned?: AbortSignal): Promise<() => void> {
     const size = Math.min(bytes, this.limits.userBytes);
+    if (abandoned?.aborted) throw abandoned.reason;
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { userId, bytes: size, grant: () => {} };
-      const timer = setTimeout(() => {
+      const leave = (error: unknown) => {
+        clearTimeout(timer);
+        abandoned?.removeEventListener('abort', onAbandoned);
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
         // Leaving may let those queued behind it go.
         this.grantWaiting();
-        reject(this.refusal());
-      }, this.limits.maxWaitMs);
+        reject(error);
+      };
+      const onAbandoned = () => leave(abandoned!.reason);
+      const timer = setTimeout(() => leave(this.refusal()), this.limits.maxWaitMs);
       waiter.grant = () => {
         clearTimeout(timer);
+        abandoned?.removeEventListener('abort', onAbandoned);
         resolve(this.take(userId, size));
       };
+      abandoned?.addEventListener('abort', onAbandoned, { once: true });
       this.waiting.push(waiter);
       this.grantWaiting();
     });

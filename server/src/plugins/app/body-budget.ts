@@ -38,7 +38,14 @@ export const bodyBudgetPlugin = fp(async (app: FastifyInstance, options: { maxWa
       const declared = Number(request.headers['content-length']);
       // A body declared past the limit is refused (413) before it is read: nothing to reserve.
       if (declared > bodyLimit) return;
-      const release = await budget.reserve(user.id, Number.isFinite(declared) && declared >= 0 ? declared : bodyLimit);
+      // A client that goes away while its body waits leaves the queue at once.
+      const abandoned = new AbortController();
+      const onClose = () => abandoned.abort(new Error('the client went away'));
+      if (request.raw.destroyed) onClose();
+      else request.raw.once('close', onClose);
+      const release = await budget.reserve(user.id, Number.isFinite(declared) && declared >= 0 ? declared : bodyLimit, abandoned.signal).finally(() =>
+        request.raw.off('close', onClose),
+      );
       // 'close' comes once the answer is sent, and also when the client goes away first.
       if (reply.raw.closed) release();
       else reply.raw.once('close', release);

@@ -26,8 +26,8 @@ async function setUp(env: Record<string, string> = {}) {
   return { server, api, admin, url, write, owner: api.as({ apiKey: OWNER.apiKey }) };
 }
 
-/** Sends a bulk write's headers declaring the largest body, and a first part of it; resolves once its bytes are reserved. */
-async function holdLargestBody(target: TestServer, url: string, writer: TestUser): Promise<net.Socket> {
+/** Sends a bulk write's headers declaring the largest body, and a first part of it. */
+function startLargestBody(target: TestServer, url: string, writer: TestUser): net.Socket {
   const { port } = new URL(target.url);
   const socket = net.connect(Number(port), '127.0.0.1');
   socket.on('error', () => {});
@@ -35,6 +35,12 @@ async function holdLargestBody(target: TestServer, url: string, writer: TestUser
     `PUT /api/v1${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Argilla-Api-Key: ${writer.apiKey}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${BULK_BODY_MAX_BYTES}\r\n\r\n{"items":[`,
   );
+  return socket;
+}
+
+/** startLargestBody, resolved once its bytes are reserved. */
+async function holdLargestBody(target: TestServer, url: string, writer: TestUser): Promise<net.Socket> {
+  const socket = startLargestBody(target, url, writer);
   await until(() => target.app.bulkBodyBudget.reservedBytes >= BULK_BODY_MAX_BYTES);
   return socket;
 }
@@ -76,6 +82,18 @@ describe('bulk body budget', () => {
     expect(await settledAfter(waiting, async () => expect((await owner.get('/me')).status).toBe(200))).toBe(false);
     held.destroy();
     expect((await waiting).status).toBe(200);
+  });
+
+  it('takes a waiting bulk write whose client went away out of the queue', async () => {
+    const { server: target, admin, url } = await setUp();
+    const held = await holdLargestBody(target, url, admin);
+    const gone = startLargestBody(target, url, admin);
+    await until(() => target.app.bulkBodyBudget.waitingCount === 1);
+    gone.destroy();
+    await until(() => target.app.bulkBodyBudget.waitingCount === 0);
+    expect(target.app.bulkBodyBudget.reservedBytes).toBe(BULK_BODY_MAX_BYTES);
+    held.destroy();
+    await until(() => target.app.bulkBodyBudget.reservedBytes === 0);
   });
 
   it('refuses a bulk body past the bulk limit with 413 before reading it, naming the limit', async () => {
