@@ -110,7 +110,7 @@ export class BodyBudget {
   private refusal(): TooManyRequestsError {
     const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
     return new TooManyRequestsError(
-      `Too much bulk data under way: bulk write bodies in flight may total ${mib(this.limits.serverBytes)} on the server and ${mib(this.limits.userBytes)} per user, and this request waited ${this.limits.maxWaitMs / 1000} s for room. Retry once your earlier bulk writes have been answered.`,
+      `Too much bulk data under way: bulk write bodies in flight may total ${mib(this.limits.serverBytes)} on the server and ${mib(this.limits.userBytes)} per user, and this request waited ${this.limits.maxWaitMs / 1000} s for room. Retry once bulk writes under way have been answered.`,
       this.limits.retryAfterSeconds,
     );
   }

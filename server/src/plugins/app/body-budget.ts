@@ -52,4 +52,5 @@ export const bodyBudgetPlugin = fp(async (app: FastifyInstance, options: { maxWa
     };
     route.onRequest = [route.onRequest ?? []].flat().concat(reserve);
   });
+  // After the work slots' plugin, so a user past their count of requests is refused before anything is reserved.
 }, { name: 'body-budget', dependencies: ['user-work-slots'] });
