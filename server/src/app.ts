@@ -16,6 +16,7 @@ import { jobsPlugin } from './plugins/app/jobs.js';
 import { webhookDeliveryPlugin } from './plugins/app/webhook-delivery.js';
 import { memoryReleasePlugin } from './plugins/app/memory-release.js';
 import { userWorkSlotsPlugin } from './plugins/app/user-work-slots.js';
+import { bodyBudgetPlugin } from './plugins/app/body-budget.js';
 import { installValidators } from './plugins/app/validation.js';
 import { corsPlugin } from './plugins/external/cors.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(webhookDeliveryPlugin);
   await app.register(memoryReleasePlugin);
   await app.register(userWorkSlotsPlugin);
+  await app.register(bodyBudgetPlugin);
 
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await loadResources(app);

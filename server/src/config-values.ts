@@ -30,6 +30,18 @@ export function readPortSetting(env: NodeJS.ProcessEnv, name: string, fallback: 
   return port;
 }
 
+/** A whole number of MiB, at least `min`; unset or empty: `fallback`. Returned in bytes. */
+export function readMebibytesSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback * MIB;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw) * MIB)) {
+    throw new ConfigError(`${name} must be a whole number of MiB, at least ${min}, not "${env[name]}"`);
+  }
+  return Number(raw) * MIB;
+}
+
+const MIB = 1024 * 1024;
+
 /**
  * Comma-separated exact web origins (`scheme://host[:port]`, no path, no `*`); unset or empty: none.
  * Each is returned in the form browsers send in `Origin` (lower-case host, default port dropped).

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { readBooleanSetting, readOriginListSetting, readPortSetting } from './config-values.js';
+import { ConfigError, readBooleanSetting, readMebibytesSetting, readOriginListSetting, readPortSetting } from './config-values.js';
+import { BULK_BODY_MAX_BYTES } from './lib/work-limits.js';
 import { classifyAddress } from './webhooks/target-address.js';
 import type { PrivateTargets } from './webhooks/webhook-target.js';
 
@@ -32,6 +33,11 @@ export interface AppConfig {
    * addresses or CIDR ranges); without them every client behind a proxy shares the proxy's sign-in limit.
    */
   trustedProxies: string[];
+  /**
+   * Bytes of bulk write bodies in flight at once: over all users (SCHOLIA_BULK_BODIES_MIB) and for
+   * one user (SCHOLIA_BULK_BODIES_PER_USER_MIB); a bulk write past either waits or gets 429.
+   */
+  bulkBodyBudget: { serverBytes: number; userBytes: number };
   /** Hugging Face Hub base URL (repos, parquet files, whoami). Tests point it at the fake hub. */
   hubUrl: string;
   /** Hugging Face dataset viewer ("datasets-server") base URL. */
@@ -91,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimitPerMinute: Number(env.SCHOLIA_LOGIN_RATE_LIMIT ?? 20),
     loginBackoffAfterFailures: Number(env.SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES ?? 5),
     trustedProxies: (env.SCHOLIA_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+    bulkBodyBudget: readBulkBodyBudget(env),
     hubUrl: trimSlash(env.SCHOLIA_HUB_URL || 'https://huggingface.co'),
     datasetsServerUrl: trimSlash(env.SCHOLIA_DATASETS_SERVER_URL || 'https://datasets-server.huggingface.co'),
     jobWorkers: env.SCHOLIA_JOB_WORKERS === 'external' ? 'external' : 'inline',
@@ -116,6 +123,20 @@ function readWebhookPrivateTargets(env: NodeJS.ProcessEnv, host: string): Privat
   if (env.SCHOLIA_WEBHOOKS_ALLOW_PRIVATE?.trim()) return readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_ALLOW_PRIVATE', false) ? 'all' : 'none';
   // Only this machine can reach a server on loopback: its webhooks go to receivers on the same machine.
   return host === 'localhost' || classifyAddress(host) === 'loopback' ? 'loopback' : 'none';
+}
+
+/**
+ * A user's budget holds at least one body of the largest size, else such a body could never be
+ * read; the server's at least one user's, else the per-user setting would promise what it cannot.
+ */
+function readBulkBodyBudget(env: NodeJS.ProcessEnv): AppConfig['bulkBodyBudget'] {
+  const minMib = BULK_BODY_MAX_BYTES / 1024 / 1024;
+  const userBytes = readMebibytesSetting(env, 'SCHOLIA_BULK_BODIES_PER_USER_MIB', minMib, minMib);
+  const serverBytes = readMebibytesSetting(env, 'SCHOLIA_BULK_BODIES_MIB', 2 * minMib, minMib);
+  if (serverBytes < userBytes) {
+    throw new ConfigError(`SCHOLIA_BULK_BODIES_MIB (${serverBytes / 1024 / 1024}) must be at least SCHOLIA_BULK_BODIES_PER_USER_MIB (${userBytes / 1024 / 1024})`);
+  }
+  return { serverBytes, userBytes };
 }
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');

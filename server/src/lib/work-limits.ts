@@ -62,3 +62,20 @@ export const USER_BUSY_RETRY_AFTER_SECONDS = 1;
  * flood's refusals took more of the machine than its searches (the abuse bench on PostgreSQL).
  */
 export const TOO_MANY_ANSWER_DELAY_MS = USER_BUSY_RETRY_AFTER_SECONDS * 1000;
+
+/**
+ * Largest body of one bulk record write (`POST`/`PUT /datasets/{id}/records/bulk`). A bulk body
+ * costs the server many times its size in memory while it is parsed, checked, stored and answered
+ * with the records written (60 MB took ~0.9 GB), and on SQLite its one transaction holds the event
+ * loop in proportion to its size, so every other request waits behind it. The SDK's `log()` sends
+ * 256 records a call: 16 MiB leaves each of them 64 KiB, room for a few pages of text or a
+ * 1,536-dimension vector written as JSON (~32 KB) beside its fields. Larger records go in smaller
+ * batches (`log(..., batch_size=...)`).
+ */
+export const BULK_BODY_MAX_BYTES = 16 * 1024 * 1024;
+
+/** How long a bulk write waits for room in the bulk body budget before it is refused with 429. */
+export const BULK_BODY_QUEUE_WAIT_MS = 30_000;
+
+/** The `Retry-After` (seconds) of a bulk write refused for the bulk body budget. */
+export const BULK_BODY_RETRY_AFTER_SECONDS = 5;

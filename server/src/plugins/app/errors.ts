@@ -54,6 +54,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   if (isUnstorableText(error)) {
     return reply.code(422).send({ detail: 'Text values cannot contain the NUL character (\\u0000)' });
   }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: bodyTooLarge(request) });
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ detail: status === 429 ? 'Too many requests' : error.message });
@@ -67,6 +68,12 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   return reply.code(500).send({
     detail: { code: `${API_ERROR}GenericServerError`, params: { type: 'Error', message: 'Internal server error', args: [] } },
   });
+}
+
+function bodyTooLarge(request: FastifyRequest): string {
+  const limit = `${Math.floor(request.routeOptions.bodyLimit / 1024 / 1024)} MiB`;
+  if (!request.routeOptions.config.bulkBody) return `Request body is too large: at most ${limit} here`;
+  return `Request body is too large: a bulk write takes at most ${limit}. Send the records in smaller batches (the SDK's log() takes batch_size).`;
 }
 
 /**
