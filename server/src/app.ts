@@ -20,6 +20,7 @@ import { corsPlugin } from './plugins/external/cors.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
+import { createRemoteRegistry } from './remotes/remote-registry.js';
 import type { Database } from './storage/dialect.js';
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 
@@ -57,9 +58,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(errorsPlugin);
   app.decorate('config', config);
 
+  const remotes = config.webDir
+    ? createRemoteRegistry({ webDir: config.webDir, registrations: config.remotes, file: config.remotesFile, log: app.log })
+    : undefined;
   await app.register(securityHeadersPlugin, {
     frameAncestors: config.frameAncestors,
     connectSrc: [new URL(config.datasetsServerUrl).origin],
+    remoteOrigins: remotes ? () => remotes.origins() : undefined,
   });
   // Before every route, so preflights are answered ahead of authentication and the web fallback.
   await app.register(corsPlugin, { origins: config.corsOrigins });
@@ -82,7 +87,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await loadResources(app);
-  await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps });
+  await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps, remotes });
   return app;
 }
 

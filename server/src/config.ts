@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readBooleanSetting, readOriginListSetting, readPortSetting } from './config-values.js';
+import { readRemotesFileSetting, readRemotesSetting, type RemoteRegistrations } from './remotes/remote-registrations.js';
 
 /** Runtime settings, read once from the environment (documented in the README's table). */
 export interface AppConfig {
@@ -15,6 +16,10 @@ export interface AppConfig {
   jwtLifetimeSeconds: number;
   /** Folder of built frontends to serve (shell at /, remotes under /remotes/<name>/). */
   webDir?: string;
+  /** Remotes registered at run time, over the build's remotes.json (SCHOLIA_REMOTES, a JSON object). */
+  remotes: RemoteRegistrations;
+  /** A JSON file of the same shape, re-read when it changes and over SCHOLIA_REMOTES (SCHOLIA_REMOTES_FILE). */
+  remotesFile?: string;
   /** Serve the web build's `*.map` files (SCHOLIA_SERVE_SOURCE_MAPS, default off: they show the source). */
   serveSourceMaps: boolean;
   logLevel: string;
@@ -78,6 +83,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.SCHOLIA_JWT_SECRET || undefined,
     jwtLifetimeSeconds: Number(env.SCHOLIA_JWT_LIFETIME_SECONDS ?? 86400),
     webDir: env.SCHOLIA_WEB_DIR || undefined,
+    remotes: readRemotesSetting(env, 'SCHOLIA_REMOTES'),
+    remotesFile: readRemotesFileSetting(env, 'SCHOLIA_REMOTES_FILE'),
     serveSourceMaps: readBooleanSetting(env, 'SCHOLIA_SERVE_SOURCE_MAPS', false),
     logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
     frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),
