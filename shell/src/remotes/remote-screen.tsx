@@ -2,6 +2,8 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteBoundary } from './remote-boundary.js';
+import { findVersionClashes, RemoteIncompatibleError, shellPlatform } from './remote-compatibility.js';
+import { reportIncompatibleRemote } from './remote-incompatibility-report.js';
 import { ensureRemotesRegistered, type RemoteName } from './remote-manifest.js';
 
 type ScreenProps = Record<string, unknown>;
@@ -13,7 +15,17 @@ type ScreenProps = Record<string, unknown>;
 const loadedApps = new Map<RemoteName, ComponentType<ScreenProps>>();
 
 async function loadRemoteApp(remote: RemoteName): Promise<{ default: ComponentType<ScreenProps> }> {
-  await ensureRemotesRegistered();
+  const manifest = await ensureRemotesRegistered();
+  // Checked before the remote's code runs: a remote built against another major version of the
+  // contract or of a shared singleton could break the page, not just its own area.
+  const platform = shellPlatform();
+  const registered = manifest[remote];
+  const clashes = platform && registered ? findVersionClashes(registered, platform) : [];
+  if (clashes.length > 0) {
+    const error = new RemoteIncompatibleError(remote, registered?.version, clashes);
+    reportIncompatibleRemote(error);
+    throw error;
+  }
   // loadRemote, not import(): a failed import() never recovers, loadRemote does (recipe §5).
   const module = await loadRemote<{ App: ComponentType<ScreenProps> }>(`${remote}/App`);
   if (!module?.App) throw new Error(`${remote}/App has no App export`);
