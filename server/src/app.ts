@@ -20,6 +20,7 @@ import { corsPlugin } from './plugins/external/cors.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
+import { REMOTE_OVERRIDE_SOURCES } from './remotes/remote-registrations.js';
 import { createRemoteRegistry } from './remotes/remote-registry.js';
 import type { Database } from './storage/dialect.js';
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
@@ -64,7 +65,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(securityHeadersPlugin, {
     frameAncestors: config.frameAncestors,
     connectSrc: [new URL(config.datasetsServerUrl).origin],
-    remoteOrigins: remotes ? () => remotes.origins() : undefined,
+    remoteOrigins: remotes ? () => [...remotes.origins(), ...(config.remoteOverrides ? REMOTE_OVERRIDE_SOURCES : [])] : undefined,
   });
   // Before every route, so preflights are answered ahead of authentication and the web fallback.
   await app.register(corsPlugin, { origins: config.corsOrigins });
@@ -87,7 +88,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await loadResources(app);
-  await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps, remotes });
+  await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps, remotes, remoteOverrides: config.remoteOverrides });
   return app;
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readBooleanSetting, readOriginListSetting, readPortSetting } from './config-values.js';
-import { readRemotesFileSetting, readRemotesSetting, type RemoteRegistrations } from './remotes/remote-registrations.js';
+import { readRemoteOverridesSetting, readRemotesFileSetting, readRemotesSetting, type RemoteRegistrations } from './remotes/remote-registrations.js';
 
 /** Runtime settings, read once from the environment (documented in the README's table). */
 export interface AppConfig {
@@ -20,6 +20,8 @@ export interface AppConfig {
   remotes: RemoteRegistrations;
   /** A JSON file of the same shape, re-read when it changes and over SCHOLIA_REMOTES (SCHOLIA_REMOTES_FILE). */
   remotesFile?: string;
+  /** Owners may load a remote from a dev server on localhost in their own browser (SCHOLIA_REMOTE_OVERRIDES, default off). */
+  remoteOverrides: boolean;
   /** Serve the web build's `*.map` files (SCHOLIA_SERVE_SOURCE_MAPS, default off: they show the source). */
   serveSourceMaps: boolean;
   logLevel: string;
@@ -85,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: env.SCHOLIA_WEB_DIR || undefined,
     remotes: readRemotesSetting(env, 'SCHOLIA_REMOTES'),
     remotesFile: readRemotesFileSetting(env, 'SCHOLIA_REMOTES_FILE'),
+    remoteOverrides: readRemoteOverridesSetting(env, 'SCHOLIA_REMOTE_OVERRIDES'),
     serveSourceMaps: readBooleanSetting(env, 'SCHOLIA_SERVE_SOURCE_MAPS', false),
     logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
     frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),

@@ -165,3 +165,41 @@ describe('SCHOLIA_REMOTES and SCHOLIA_REMOTES_FILE', () => {
     }
   });
 });
+
+describe('SCHOLIA_REMOTE_OVERRIDES', () => {
+  it('is off by default and refused where the server looks like production', () => {
+    expect(readConfig({}).remoteOverrides).toBe(false);
+    expect(readConfig({ SCHOLIA_REMOTE_OVERRIDES: 'true' }).remoteOverrides).toBe(true);
+    expect(() => readConfig({ SCHOLIA_REMOTE_OVERRIDES: 'true', NODE_ENV: 'production' }))
+      .toThrowError('SCHOLIA_REMOTE_OVERRIDES=true is for development servers only; it is refused with NODE_ENV=production');
+    expect(() => readConfig({ SCHOLIA_REMOTE_OVERRIDES: 'true', SPACE_ID: 'org/space' }))
+      .toThrowError('SCHOLIA_REMOTE_OVERRIDES=true is for development servers only; it is refused on a Hugging Face Space (SPACE_ID is set)');
+    expect(() => readConfig({ SCHOLIA_REMOTE_OVERRIDES: 'maybe' })).toThrowError('SCHOLIA_REMOTE_OVERRIDES must be true or false, not "maybe"');
+  });
+
+  it('when on, tells the page so and lets it load scripts from a dev server on localhost', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-overrides-'));
+    fs.writeFileSync(path.join(folder, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    fs.writeFileSync(path.join(folder, 'remotes.json'), JSON.stringify({ mfe_home: '/remotes/mfe-home/remoteEntry.js' }));
+    const { startTestServer } = await import('./test-server.js');
+    for (const overrides of [false, true]) {
+      const server = await startTestServer({ env: { SCHOLIA_WEB_DIR: folder, SCHOLIA_REMOTE_OVERRIDES: String(overrides) } });
+      try {
+        const page = await fetch(`${server.url}/`);
+        const policy = page.headers.get('content-security-policy') ?? '';
+        const boot = JSON.parse((await page.text()).match(/<meta name="scholia-boot" content="([^"]*)">/)![1].replaceAll('&quot;', '"'));
+        if (overrides) {
+          expect(policy).toContain("script-src 'self' http://localhost:* http://127.0.0.1:* ws://localhost:* ws://127.0.0.1:*");
+          expect(policy).toMatch(/connect-src [^;]*ws:\/\/localhost:\*/);
+          expect(boot.overrides).toBe(true);
+        } else {
+          expect(policy).toContain("script-src 'self' ;");
+          expect(boot.overrides).toBeUndefined();
+        }
+      } finally {
+        await server.close();
+      }
+    }
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+});

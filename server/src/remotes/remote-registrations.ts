@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ConfigError } from '../config-values.js';
+import { ConfigError, readBooleanSetting } from '../config-values.js';
 
 /** Remote name → URL of its `mf-manifest.json` or `remoteEntry.js`, as an operator registers it. */
 export type RemoteRegistrations = Record<string, string>;
@@ -68,3 +68,18 @@ export function readRemotesFileSetting(env: NodeJS.ProcessEnv, name: string): st
   parseRemoteRegistrations(text, `${name} (${file})`);
   return file;
 }
+
+/**
+ * SCHOLIA_REMOTE_OVERRIDES: owners may point a remote at a dev server on their own machine, for
+ * their own browser (docs/teams.md). Never on a server that looks like production: a Space, or
+ * NODE_ENV=production.
+ */
+export function readRemoteOverridesSetting(env: NodeJS.ProcessEnv, name: string): boolean {
+  if (!readBooleanSetting(env, name, false)) return false;
+  const production = env.SPACE_ID ? 'on a Hugging Face Space (SPACE_ID is set)' : env.NODE_ENV === 'production' ? 'with NODE_ENV=production' : undefined;
+  if (production) throw new ConfigError(`${name}=true is for development servers only; it is refused ${production}`);
+  return true;
+}
+
+/** Where a remote's dev server runs: the only places an override may point at. */
+export const REMOTE_OVERRIDE_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*'];

@@ -35,6 +35,8 @@ interface BootManifest {
   remotes: Record<string, string | RemoteEntry>;
   /** Remote name → URLs of its `./App` expose files. */
   app: Record<string, string[]>;
+  /** The server runs with SCHOLIA_REMOTE_OVERRIDES: owners may load a remote from their dev server. */
+  overrides?: boolean;
 }
 
 let manifest: Promise<RemoteManifest> | undefined;
@@ -48,6 +50,11 @@ function readBootManifest(): BootManifest | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether this server lets owners load a remote from a dev server (remote-overrides.ts). */
+export function remoteOverridesAllowed(): boolean {
+  return readBootManifest()?.overrides === true;
 }
 
 /**

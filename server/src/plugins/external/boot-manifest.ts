@@ -6,6 +6,8 @@ export interface BootManifest {
   remotes: Record<string, RegisteredRemote>;
   /** Remote name → the files of its `./App` expose, to preload while the shell boots. */
   app: Record<string, string[]>;
+  /** SCHOLIA_REMOTE_OVERRIDES is on: owners may load a remote from a dev server on localhost. */
+  overrides?: true;
 }
 
 /**
@@ -13,10 +15,10 @@ export interface BootManifest {
  * or re-registered without a restart). Inlined, they save the shell two serial round trips at
  * boot (remotes.json, then mf-manifest.json) before it can fetch the page's remote.
  */
-export async function readBootManifest(registry: RemoteRegistry): Promise<BootManifest | undefined> {
+export async function readBootManifest(registry: RemoteRegistry, overrides = false): Promise<BootManifest | undefined> {
   const [remotes, app] = await Promise.all([registry.describe(), registry.appFiles()]);
   if (Object.keys(remotes).length === 0) return undefined;
-  return { remotes, app };
+  return overrides ? { remotes, app, overrides: true } : { remotes, app };
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };

@@ -18,7 +18,7 @@ const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
  * `preCompressed` sends the best one the browser accepts, else the plain file.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { webDir?: string; serveSourceMaps?: boolean; remotes?: RemoteRegistry }) => {
+  async (app: FastifyInstance, options: { webDir?: string; serveSourceMaps?: boolean; remotes?: RemoteRegistry; remoteOverrides?: boolean }) => {
     const webDir = options.webDir;
     if (!webDir || !fs.existsSync(path.join(webDir, 'index.html'))) return;
     const remotes = options.remotes ?? createRemoteRegistry({ webDir, registrations: {}, log: app.log });
@@ -67,7 +67,7 @@ export const webPlugin = fp(
       // A missing map or remote file is a 404, not the shell's page (a withheld map is refused by
       // allowedPath): a host loading a remote's chunk must see the failure, not parse HTML as script.
       if (SOURCE_MAP.test(urlPath) || urlPath.startsWith('/remotes/')) return reply.code(404).send({ detail: 'Not Found' });
-      const html = renderIndexHtml(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), await readBootManifest(remotes));
+      const html = renderIndexHtml(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), await readBootManifest(remotes, options.remoteOverrides ?? false));
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   },

@@ -44,6 +44,10 @@ export const de: Messages = {
     datasetForbidden: 'Du hast keinen Zugriff auf diesen Datensatz. Bitte einen Owner oder Admin, dich seinem Arbeitsbereich hinzuzufügen.',
     serverUnreachable: 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
   },
+  remoteOverrides: {
+    active: 'Entwicklungs-Override: {{list}}. Nur dein Browser lädt diese.',
+    turnOff: 'Ausschalten',
+  },
   network: {
     offline: 'Du bist offline',
     online: 'Du bist wieder online',

@@ -42,6 +42,10 @@ export const en = {
     datasetForbidden: 'You have no access to this dataset. Ask an owner or admin to add you to its workspace.',
     serverUnreachable: 'The server could not be reached. Check your connection and try again.',
   },
+  remoteOverrides: {
+    active: 'Development override: {{list}}. Only your browser loads these.',
+    turnOff: 'Turn off',
+  },
   network: {
     offline: 'You are offline',
     online: 'You are online again',

@@ -44,6 +44,10 @@ export const es: Messages = {
     datasetForbidden: 'No tienes acceso a este conjunto de datos. Pide a un propietario o administrador que te añada a su espacio de trabajo.',
     serverUnreachable: 'No se ha podido contactar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
   },
+  remoteOverrides: {
+    active: 'Sustitución de desarrollo: {{list}}. Solo tu navegador los carga.',
+    turnOff: 'Desactivar',
+  },
   network: {
     offline: 'Estás sin conexión',
     online: 'Vuelves a tener conexión',
