@@ -203,3 +203,22 @@ describe('SCHOLIA_REMOTE_OVERRIDES', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 });
+
+describe('a build whose remotes.json names odd paths', () => {
+  it('still lists them and serves the page', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-odd-remotes-'));
+    fs.writeFileSync(path.join(folder, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    fs.writeFileSync(path.join(folder, 'remotes.json'), JSON.stringify({ mfe_home: '/remotes/%E0%A4%A/remoteEntry.js', mfe_auth: '/../../etc/remoteEntry.js' }));
+    const app = Fastify();
+    await app.register(webPlugin, { webDir: folder });
+    try {
+      const listed = await app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(listed.statusCode).toBe(200);
+      expect(Object.keys(listed.json())).toEqual(['mfe_auth', 'mfe_home']);
+      expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

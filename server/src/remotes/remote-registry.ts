@@ -143,7 +143,12 @@ export function createRemoteRegistry({ webDir: givenWebDir, registrations, file,
   /** A JSON file of a remote: from the build folder when on this origin, else fetched (cached). */
   async function readDocument(url: string): Promise<unknown> {
     if (!isAbsolute(url)) {
-      const local = path.join(webDir, path.normalize(decodeURIComponent(url.split('?')[0])));
+      let local: string;
+      try {
+        local = path.join(webDir, path.normalize(decodeURIComponent(url.split('?')[0])));
+      } catch {
+        return undefined; // a malformed escape in the build's remotes.json: nothing to read
+      }
       return local.startsWith(webDir + path.sep) ? readLocalJson(local) : undefined;
     }
     const cached = remoteDocuments.get(url);
