@@ -7,6 +7,7 @@
 //
 // Dev env: SCHOLIA_WEB_PORT (shell, default 3000; remotes take the next five ports),
 // SCHOLIA_API_URL (default http://localhost:6900).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +30,21 @@ export const REMOTES = [
 ];
 
 const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, ...extra });
-const SHARED_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared/package.json'), 'utf8')).version;
+const readPackage = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const SHARED_PACKAGE = readPackage(path.join(ROOT, 'shared'));
+const SHARED_VERSION = SHARED_PACKAGE.version;
+
+/**
+ * What a remote was built against: the contract version of @scholia/shared (docs/teams.md says
+ * what a breaking change is) and the version of every shared singleton package. The build writes
+ * it into each remote's remote.json and compiles it into the shell, which refuses to mount a
+ * remote whose majors differ from its own (shell/src/remotes/remote-compatibility.ts).
+ */
+export const PLATFORM = {
+  contract: SHARED_PACKAGE.scholia.contract,
+  shared: Object.fromEntries(['react', 'react-dom', 'react-router', 'react-router-dom', 'i18next', 'react-i18next', '@tanstack/react-query']
+    .map((name) => [name, readPackage(path.join(ROOT, 'node_modules', name)).version])),
+};
 // Subpath exports carry no package.json of their own: give MF the version explicitly.
 const ownPackage = () => singleton(`^${SHARED_VERSION}`, { version: SHARED_VERSION });
 
@@ -252,6 +267,7 @@ export function makeConfig({ dir, name, dev = false, publicPath, outputPath }) {
     },
     plugins: [
       isShell && new rspack.HtmlRspackPlugin({ template: path.join(context, 'index.html') }),
+      isShell && new rspack.DefinePlugin({ __SCHOLIA_PLATFORM__: JSON.stringify(PLATFORM) }),
       new ModuleFederationPlugin({
         name,
         filename: isShell ? undefined : 'remoteEntry.js',
@@ -337,6 +353,35 @@ export function writeRemoteManifest(entries = Object.fromEntries(REMOTES.map((r)
   fs.writeFileSync(path.join(WEB_DIR, 'remotes.json'), `${JSON.stringify(entries, null, 2)}\n`);
 }
 
+/**
+ * A content hash of a remote's built files: the same sources give the same id, so a rebuild
+ * lands in the same versioned folder and a changed build never overwrites a deployed one.
+ */
+function buildIdOf(folder) {
+  const hash = crypto.createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (!/\.(br|gz|map)$/.test(entry.name) && entry.name !== 'remote.json') hash.update(path.relative(folder, file)).update(fs.readFileSync(file));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex').slice(0, 10);
+}
+
+/**
+ * `remote.json` beside a remote's entry: who it is and what it was built against. The shell
+ * reads it (through the server's /remotes.json) before mounting the remote.
+ */
+export function writeRemoteInfo(dir, folder) {
+  const remote = REMOTES.find((r) => r.dir === dir);
+  const own = readPackage(path.join(ROOT, dir));
+  const info = { name: remote.name, package: own.name, version: own.version, buildId: buildIdOf(folder), builtAt: new Date().toISOString(), ...PLATFORM };
+  fs.writeFileSync(path.join(folder, 'remote.json'), `${JSON.stringify(info, null, 2)}\n`);
+  return info;
+}
+
 function cleanOutput(dir) {
   const out = outputDirOf(dir);
   if (dir !== 'shell') return fs.rmSync(out, { recursive: true, force: true });
@@ -345,7 +390,7 @@ function cleanOutput(dir) {
   for (const entry of fs.readdirSync(out)) if (entry !== 'remotes') fs.rmSync(path.join(out, entry), { recursive: true, force: true });
 }
 
-function run(compiler) {
+export function run(compiler) {
   return new Promise((resolve, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => {});
@@ -366,7 +411,7 @@ const gzip = promisify(zlib.gzip);
  * 1 KB or more; the server sends them with `preCompressed` (server/src/plugins/external/web.ts).
  * Compressing once at build time lets us use the slowest, smallest settings for free.
  */
-async function precompress(dir, skip = []) {
+export async function precompress(dir, skip = []) {
   const jobs = [];
   const walk = (folder) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
@@ -401,6 +446,7 @@ export async function build({ only } = {}) {
   for (const config of configs) {
     const stats = await run(rspack(config));
     if (config.name === 'shell') injectBootPreloads(stats, config.output.path);
+    else writeRemoteInfo(config.name, config.output.path);
   }
   if (!only || only === 'shell') writeRemoteManifest();
   await Promise.all(targets.map((dir) => precompress(outputDirOf(dir), dir === 'shell' ? ['remotes'] : [])));

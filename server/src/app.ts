@@ -22,6 +22,8 @@ import { corsPlugin } from './plugins/external/cors.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
+import { REMOTE_OVERRIDE_SOURCES } from './remotes/remote-registrations.js';
+import { createRemoteRegistry } from './remotes/remote-registry.js';
 import type { Database } from './storage/dialect.js';
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 
@@ -59,9 +61,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(errorsPlugin);
   app.decorate('config', config);
 
+  const remotes = config.webDir
+    ? createRemoteRegistry({ webDir: config.webDir, registrations: config.remotes, file: config.remotesFile, log: app.log })
+    : undefined;
   await app.register(securityHeadersPlugin, {
     frameAncestors: config.frameAncestors,
     connectSrc: [new URL(config.datasetsServerUrl).origin],
+    remoteOrigins: remotes ? () => [...remotes.origins(), ...(config.remoteOverrides ? REMOTE_OVERRIDE_SOURCES : [])] : undefined,
   });
   // Before every route, so preflights are answered ahead of authentication and the web fallback.
   await app.register(corsPlugin, { origins: config.corsOrigins });
@@ -85,7 +91,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await loadResources(app);
-  await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps });
+  await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps, remotes, remoteOverrides: config.remoteOverrides });
   return app;
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, readBooleanSetting, readMebibytesSetting, readOriginListSetting, readPortSetting } from './config-values.js';
 import { BULK_BODY_MAX_BYTES } from './lib/work-limits.js';
+import { readRemoteOverridesSetting, readRemotesFileSetting, readRemotesSetting, type RemoteRegistrations } from './remotes/remote-registrations.js';
 import { classifyAddress } from './webhooks/target-address.js';
 import type { PrivateTargets } from './webhooks/webhook-target.js';
 
@@ -18,6 +19,12 @@ export interface AppConfig {
   jwtLifetimeSeconds: number;
   /** Folder of built frontends to serve (shell at /, remotes under /remotes/<name>/). */
   webDir?: string;
+  /** Remotes registered at run time, over the build's remotes.json (SCHOLIA_REMOTES, a JSON object). */
+  remotes: RemoteRegistrations;
+  /** A JSON file of the same shape, re-read when it changes and over SCHOLIA_REMOTES (SCHOLIA_REMOTES_FILE). */
+  remotesFile?: string;
+  /** Owners may load a remote from a dev server on localhost in their own browser (SCHOLIA_REMOTE_OVERRIDES, default off). */
+  remoteOverrides: boolean;
   /** Serve the web build's `*.map` files (SCHOLIA_SERVE_SOURCE_MAPS, default off: they show the source). */
   serveSourceMaps: boolean;
   logLevel: string;
@@ -90,6 +97,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.SCHOLIA_JWT_SECRET || undefined,
     jwtLifetimeSeconds: Number(env.SCHOLIA_JWT_LIFETIME_SECONDS ?? 86400),
     webDir: env.SCHOLIA_WEB_DIR || undefined,
+    remotes: readRemotesSetting(env, 'SCHOLIA_REMOTES'),
+    remotesFile: readRemotesFileSetting(env, 'SCHOLIA_REMOTES_FILE'),
+    remoteOverrides: readRemoteOverridesSetting(env, 'SCHOLIA_REMOTE_OVERRIDES'),
     serveSourceMaps: readBooleanSetting(env, 'SCHOLIA_SERVE_SOURCE_MAPS', false),
     logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
     frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),

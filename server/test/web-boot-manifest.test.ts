@@ -30,7 +30,11 @@ describe('web plugin: boot manifest in index.html', () => {
     expect(response.body).not.toContain('href="/remotes.json"');
     const content = response.body.match(/<meta name="scholia-boot" content="([^"]*)">/)?.[1];
     expect(JSON.parse((content ?? 'null').replaceAll('&quot;', '"').replaceAll('&amp;', '&'))).toEqual({
-      remotes: { mfe_home: '/remotes/mfe-home/remoteEntry.js', mfe_other: 'https://cdn.example/x/remoteEntry.js', mfe_auth: '/remotes/mfe-auth/remoteEntry.js' },
+      remotes: {
+        mfe_auth: { entry: '/remotes/mfe-auth/remoteEntry.js', registered: '/remotes/mfe-auth/remoteEntry.js', source: 'build' },
+        mfe_home: { entry: '/remotes/mfe-home/remoteEntry.js', registered: '/remotes/mfe-home/remoteEntry.js', source: 'build' },
+        mfe_other: { entry: 'https://cdn.example/x/remoteEntry.js', registered: 'https://cdn.example/x/remoteEntry.js', source: 'build' },
+      },
       app: { mfe_home: ['/remotes/mfe-home/app.1.js', '/remotes/mfe-home/app.1.css'] },
     });
   });

@@ -13,7 +13,7 @@ describe('web plugin: compressed static files', () => {
       'main.0123abcd.js': script,
       'main.0123abcd.js.br': zlib.brotliCompressSync(script),
       'main.0123abcd.js.gz': zlib.gzipSync(script),
-      'remotes.json': '{"mfe_home":"/remotes/mfe-home/remoteEntry.js"}',
+      'remotes/mfe-home/remote.json': '{"version":"0.1.0"}',
     });
   });
 
@@ -39,10 +39,10 @@ describe('web plugin: compressed static files', () => {
   });
 
   it('falls back to the plain file when no compressed copy exists', async () => {
-    const response = await web.app.inject({ method: 'GET', url: '/remotes.json', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await web.app.inject({ method: 'GET', url: '/remotes/mfe-home/remote.json', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.json()).toEqual({ mfe_home: '/remotes/mfe-home/remoteEntry.js' });
+    expect(response.json()).toEqual({ version: '0.1.0' });
   });
 });

@@ -110,6 +110,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/v1/version': R('public', 200, async () => ({ path: '/version' })),
   'GET /api/v1/status': R('public', 200, async () => ({ path: '/status' })),
   'GET /api/v1/settings': R('public', 200, async () => ({ path: '/settings' })),
+  'POST /api/v1/client-errors': R('public', 204, async () => ({
+    path: '/client-errors', body: { kind: 'remote-load-failed', remote: 'mfe_home', message: 'authorization matrix' },
+  })),
   'GET /api/v1/me': R('authenticated', 200, async () => ({ path: '/me' })),
   'GET /api/v1/me/workspaces': R('authenticated', 200, async () => ({ path: '/me/workspaces' })),
   'POST /api/v1/me/api-key': R('authenticated', 201, async (w) => ({ path: '/me/api-key', after: () => restoreApiKeys(w) })),

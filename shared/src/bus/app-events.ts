@@ -35,6 +35,11 @@ export type AppEvents = {
   'language:changed': { language: string };
   'theme:changed': { theme: string };
   'remote:load-failed': { remote: string; message: string };
+  /**
+   * The shell did not mount a remote built against another major version of the contract or of
+   * a shared singleton (`clashes`: what, the remote's version, the shell's); its area says so.
+   */
+  'remote:incompatible': { remote: string; version?: string; clashes: { what: string; remote: string; shell: string }[] };
   /** A dataset is gone (settings' danger zone); lists that show it drop it. */
   'dataset:deleted': { datasetId: string };
 } & {

@@ -17,3 +17,4 @@ export * from './search.js';
 export * from './hub.js';
 export * from './review.js';
 export * from './records-export.js';
+export * from './client-errors.js';

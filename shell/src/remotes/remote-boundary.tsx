@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reloadAfterChunkError } from '../routes/chunk-reload-guard.js';
+import { RemoteIncompatibleError } from './remote-compatibility.js';
+import { RemoteIncompatible } from './remote-incompatible.js';
 import { RemoteLoadError } from './remote-load-error.js';
 
 interface Props {
@@ -24,11 +26,13 @@ export class RemoteBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    if (error instanceof RemoteIncompatibleError) return; // reported where it was found
     // A missing expose chunk after a deployment heals with one reload (at most once per 60 s).
     if (!reloadAfterChunkError(error)) console.error(`[scholia] ${this.props.remote} failed`, error, info.componentStack);
   }
 
   override render() {
+    if (this.state.error instanceof RemoteIncompatibleError) return <RemoteIncompatible error={this.state.error} />;
     if (this.state.error) {
       return <RemoteLoadError remote={this.props.remote} error={this.state.error} onRetry={this.props.onRetry} />;
     }

@@ -1,7 +1,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { readRemoteManifest, type RemoteManifest } from './route-remote-preload.js';
 
-export type { RemoteManifest };
+export type { RemoteEntry, RemoteManifest } from './route-remote-preload.js';
 
 export const REMOTE_NAMES = ['mfe_auth', 'mfe_home', 'mfe_annotation', 'mfe_settings', 'mfe_hub_import'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -17,7 +17,7 @@ export function ensureRemotesRegistered(fetchImpl: typeof fetch = fetch): Promis
     // One read per page, shared with the boot-time preload (index.ts); default cache mode so the
     // <link rel=preload> in index.html is reused; the server sends no-cache.
     const manifest = await readRemoteManifest(fetchImpl);
-    registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
+    registerRemotes(Object.entries(manifest).map(([name, { entry }]) => ({ name, entry })));
     return manifest;
   })().catch((error: unknown) => {
     pending = undefined;

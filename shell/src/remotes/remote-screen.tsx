@@ -1,8 +1,11 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteBoundary } from './remote-boundary.js';
+import { findVersionClashes, RemoteIncompatibleError, shellPlatform } from './remote-compatibility.js';
+import { reportIncompatibleRemote } from './remote-incompatibility-report.js';
 import { ensureRemotesRegistered, type RemoteName } from './remote-manifest.js';
+import { remoteOverrideFor } from './remote-overrides.js';
 
 type ScreenProps = Record<string, unknown>;
 
@@ -13,7 +16,20 @@ type ScreenProps = Record<string, unknown>;
 const loadedApps = new Map<RemoteName, ComponentType<ScreenProps>>();
 
 async function loadRemoteApp(remote: RemoteName): Promise<{ default: ComponentType<ScreenProps> }> {
-  await ensureRemotesRegistered();
+  const manifest = await ensureRemotesRegistered();
+  const override = await remoteOverrideFor(remote);
+  // An owner's dev server (SCHOLIA_REMOTE_OVERRIDES): its build is theirs to keep compatible.
+  if (override) registerRemotes([{ name: remote, entry: override }], { force: true });
+  // Checked before the remote's code runs: a remote built against another major version of the
+  // contract or of a shared singleton could break the page, not just its own area.
+  const platform = shellPlatform();
+  const registered = manifest[remote];
+  const clashes = platform && registered && !override ? findVersionClashes(registered, platform) : [];
+  if (clashes.length > 0) {
+    const error = new RemoteIncompatibleError(remote, registered?.version, clashes);
+    reportIncompatibleRemote(error);
+    throw error;
+  }
   // loadRemote, not import(): a failed import() never recovers, loadRemote does (recipe §5).
   const module = await loadRemote<{ App: ComponentType<ScreenProps> }>(`${remote}/App`);
   if (!module?.App) throw new Error(`${remote}/App has no App export`);

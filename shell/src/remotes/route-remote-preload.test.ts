@@ -59,7 +59,21 @@ describe('preloadRouteRemote', () => {
     await preloadRouteRemote(fetchImpl as typeof fetch);
     const links = [...document.head.querySelectorAll('link[rel="preload"]')].map((l) => `${l.getAttribute('as')} ${new URL((l as HTMLLinkElement).href).pathname}`);
     expect(links).toEqual(['script /remotes/mfe-home/remoteEntry.js', 'script /remotes/mfe-home/app.2.js', 'style /remotes/mfe-home/app.2.css']);
-    expect(await readRemoteManifest(fetchImpl as typeof fetch)).toEqual({ mfe_home: '/remotes/mfe-home/remoteEntry.js' });
+    expect(await readRemoteManifest(fetchImpl as typeof fetch)).toEqual({ mfe_home: { entry: '/remotes/mfe-home/remoteEntry.js' } });
     expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('preloads nothing of a remote the shell will not mount (another contract major)', async () => {
+    vi.stubGlobal('__SCHOLIA_PLATFORM__', { contract: '1.0.0', shared: {} });
+    localStorage.setItem('scholia.token', 't');
+    const boot = document.createElement('meta');
+    boot.name = 'scholia-boot';
+    boot.content = JSON.stringify({
+      remotes: { mfe_home: { entry: 'https://cdn.example.org/mfe-home/remoteEntry.js', contract: '2.0.0' } },
+      app: { mfe_home: ['https://cdn.example.org/mfe-home/app.2.js'] },
+    });
+    document.head.appendChild(boot);
+    await preloadRouteRemote(vi.fn() as typeof fetch);
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
   });
 });

@@ -7,16 +7,36 @@
  * in the remote's mf-manifest.json; a remote without one simply gets no expose preload. Preload links are hints: a wrong guess
  * costs one download, never behaviour.
  */
+import { findVersionClashes, shellPlatform } from './remote-compatibility.js';
 import type { RemoteName } from './remote-manifest.js';
 
-/** Remote name → entry URL, as written by the build to `/remotes.json`. */
-export type RemoteManifest = Record<string, string>;
+/** A registered remote as `/remotes.json` lists it (server/src/remotes/remote-registry.ts). */
+export interface RemoteEntry {
+  /** Its `remoteEntry.js`, absolute or on this origin. */
+  entry: string;
+  version?: string;
+  buildId?: string;
+  /** The @scholia/shared contract version it was built against. */
+  contract?: string;
+  /** Shared singleton package → the version it was built against. */
+  shared?: Record<string, string>;
+}
+
+/** Remote name → the registered remote. */
+export type RemoteManifest = Record<string, RemoteEntry>;
+
+/** The dev server lists bare entry URLs; servers list objects with versions. */
+function normalizeManifest(raw: Record<string, string | RemoteEntry>): RemoteManifest {
+  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, typeof value === 'string' ? { entry: value } : value]));
+}
 
 /** What the server inlines into index.html (server/src/plugins/external/boot-manifest.ts). */
 interface BootManifest {
-  remotes: RemoteManifest;
+  remotes: Record<string, string | RemoteEntry>;
   /** Remote name → URLs of its `./App` expose files. */
   app: Record<string, string[]>;
+  /** The server runs with SCHOLIA_REMOTE_OVERRIDES: owners may load a remote from their dev server. */
+  overrides?: boolean;
 }
 
 let manifest: Promise<RemoteManifest> | undefined;
@@ -32,17 +52,23 @@ function readBootManifest(): BootManifest | undefined {
   }
 }
 
+/** Whether this server lets owners load a remote from a dev server (remote-overrides.ts). */
+export function remoteOverridesAllowed(): boolean {
+  return readBootManifest()?.overrides === true;
+}
+
 /**
  * Reads the manifest once per page: inlined in index.html, else `/remotes.json` (which the
- * index.html preload serves); a failed read is forgotten so a Retry reads again.
+ * index.html preload serves); a failed read is forgotten so a Retry reads again. Shown
+ * remotes keep the manifest of the page's load; a reload picks up new registrations.
  */
 export function readRemoteManifest(fetchImpl: typeof fetch = fetch): Promise<RemoteManifest> {
   manifest ??= (async () => {
     const inlined = readBootManifest()?.remotes;
-    if (inlined) return inlined;
+    if (inlined) return normalizeManifest(inlined);
     const response = await fetchImpl('/remotes.json');
     if (!response.ok) throw new Error(`Remote manifest unavailable (HTTP ${response.status})`);
-    return (await response.json()) as RemoteManifest;
+    return normalizeManifest((await response.json()) as Record<string, string | RemoteEntry>);
   })().catch((error: unknown) => {
     manifest = undefined;
     throw error;
@@ -95,8 +121,11 @@ export async function preloadRouteRemote(fetchImpl: typeof fetch = fetch): Promi
   }
   const remote = remoteForPath(location.pathname, loggedIn);
   if (!remote) return;
-  const entry = (await readRemoteManifest(fetchImpl))[remote];
-  if (!entry) return;
+  const registered = (await readRemoteManifest(fetchImpl))[remote];
+  const platform = shellPlatform();
+  // A remote the shell will not mount (remote-screen.tsx) is not worth a download.
+  if (!registered || (platform && findVersionClashes(registered, platform).length > 0)) return;
+  const { entry } = registered;
   addPreload(entry, 'script');
   const inlined = readBootManifest()?.app[remote];
   if (inlined) {

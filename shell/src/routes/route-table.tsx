@@ -10,6 +10,7 @@ import type { Crumb } from '@scholia/shared/ui';
 import { AnnotationLayout, AuthLayout, HomeLayout, InternalLayout } from '../layouts/layouts.js';
 import { NotFoundPage, RouteErrorPage } from '../pages/error-page.js';
 import type { RemoteName } from '../remotes/remote-manifest.js';
+import { RemoteOverrideBanner } from '../chrome/remote-override-banner.js';
 import { prefetchRemote, RemoteScreen } from '../remotes/remote-screen.js';
 import { browserGuardServices } from '../session/guard-services.js';
 import { DeferredToaster } from '../toasts/deferred-toaster.js';
@@ -192,6 +193,7 @@ export function ShellRoot() {
   }, [navigate]);
   return (
     <RouteErrorBoundary location={location}>
+      <RemoteOverrideBanner />
       <GuardedRoutes />
       <DeferredToaster />
     </RouteErrorBoundary>

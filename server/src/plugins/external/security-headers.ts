@@ -8,16 +8,20 @@ import type { FastifyInstance } from 'fastify';
  * on every request, which cost about 7% of a response submit.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: { frameAncestors: string[]; connectSrc?: string[] }) => {
+  async (app: FastifyInstance, options: { frameAncestors: string[]; connectSrc?: string[]; remoteOrigins?: () => string[] }) => {
+    // Remotes registered on other origins (remote-registry.ts): their entries, chunks, styles and
+    // manifests. Read per response, so a registration changed at run time is allowed at once.
+    const remoteOrigins = () => (options.remoteOrigins?.() ?? []).join(' ');
     const middleware = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", remoteOrigins],
+          styleSrc: ["'self'", "'unsafe-inline'", remoteOrigins],
+          fontSrc: ["'self'", remoteOrigins],
           imgSrc: ["'self'", 'data:', 'https:', 'http:'],
           // Plus the dataset viewer: the hub import screens call it from the browser (product spec §7).
-          connectSrc: ["'self'", ...(options.connectSrc ?? [])],
+          connectSrc: ["'self'", ...(options.connectSrc ?? []), remoteOrigins],
           frameSrc: ["'self'"],
           frameAncestors: options.frameAncestors,
           // Served over plain http on localhost and intranets: never rewrite subresources to https.

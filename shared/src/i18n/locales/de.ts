@@ -36,9 +36,17 @@ export const de: Messages = {
     fallback: 'Die Fehlerseite selbst ist fehlgeschlagen. Du kannst trotzdem zur Startseite zurückkehren.',
     remoteFailed: 'Dieser Teil der Seite konnte nicht geladen werden ({{remote}}).',
     remoteFailedHint: 'Der Rest der Anwendung funktioniert weiterhin. Prüfe deine Verbindung und versuche es erneut.',
+    remoteUpdating: 'Dieser Teil von Scholia wird gerade aktualisiert',
+    remoteUpdatingHint: 'Er wurde für eine andere Version von Scholia gebaut und wird deshalb vorerst nicht angezeigt. Der Rest der Anwendung funktioniert wie gewohnt; versuche es später erneut.',
+    remoteUpdatingPart: 'Teil',
+    remoteUpdatingVersions: 'gebaut für {{remote}}, dieses Scholia hat {{shell}}',
     datasetNotFound: 'Diesen Datensatz gibt es nicht, oder er wurde gelöscht.',
     datasetForbidden: 'Du hast keinen Zugriff auf diesen Datensatz. Bitte einen Owner oder Admin, dich seinem Arbeitsbereich hinzuzufügen.',
     serverUnreachable: 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
+  },
+  remoteOverrides: {
+    active: 'Entwicklungs-Override: {{list}}. Nur dein Browser lädt diese.',
+    turnOff: 'Ausschalten',
   },
   network: {
     offline: 'Du bist offline',

@@ -34,9 +34,17 @@ export const en = {
     fallback: 'The error page itself failed. You can still go back to the home page.',
     remoteFailed: 'This part of the page could not be loaded ({{remote}}).',
     remoteFailedHint: 'The rest of the app still works. Check your connection and try again.',
+    remoteUpdating: 'This part of Scholia is being updated',
+    remoteUpdatingHint: 'It was built for another version of Scholia, so it is not shown for now. The rest of the app works as usual; try again later.',
+    remoteUpdatingPart: 'Part',
+    remoteUpdatingVersions: 'built for {{remote}}, this Scholia has {{shell}}',
     datasetNotFound: 'This dataset does not exist, or it was deleted.',
     datasetForbidden: 'You have no access to this dataset. Ask an owner or admin to add you to its workspace.',
     serverUnreachable: 'The server could not be reached. Check your connection and try again.',
+  },
+  remoteOverrides: {
+    active: 'Development override: {{list}}. Only your browser loads these.',
+    turnOff: 'Turn off',
   },
   network: {
     offline: 'You are offline',

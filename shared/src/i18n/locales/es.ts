@@ -36,9 +36,17 @@ export const es: Messages = {
     fallback: 'La propia página de error ha fallado. Aun así puedes volver a la página de inicio.',
     remoteFailed: 'No se pudo cargar esta parte de la página ({{remote}}).',
     remoteFailedHint: 'El resto de la aplicación sigue funcionando. Comprueba tu conexión e inténtalo de nuevo.',
+    remoteUpdating: 'Esta parte de Scholia se está actualizando',
+    remoteUpdatingHint: 'Se creó para otra versión de Scholia, así que por ahora no se muestra. El resto de la aplicación funciona como siempre; vuelve a intentarlo más tarde.',
+    remoteUpdatingPart: 'Parte',
+    remoteUpdatingVersions: 'creada para {{remote}}, este Scholia tiene {{shell}}',
     datasetNotFound: 'Este conjunto de datos no existe o se ha eliminado.',
     datasetForbidden: 'No tienes acceso a este conjunto de datos. Pide a un propietario o administrador que te añada a su espacio de trabajo.',
     serverUnreachable: 'No se ha podido contactar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+  },
+  remoteOverrides: {
+    active: 'Sustitución de desarrollo: {{list}}. Solo tu navegador los carga.',
+    turnOff: 'Desactivar',
   },
   network: {
     offline: 'Estás sin conexión',
