@@ -1,13 +1,39 @@
 import path from 'node:path';
-import { readBooleanSetting, readOriginListSetting, readPortSetting } from './config-values.js';
+import { Value } from '@sinclair/typebox/value';
+import { Password, UserCreateBody } from '@scholia/shared';
+import {
+  choice,
+  commaList,
+  ConfigError,
+  folderPath,
+  folderWith,
+  integer,
+  parseAddressList,
+  parseBoolean,
+  parseDatabaseUrl,
+  parseHost,
+  parseHttpUrl,
+  parseOriginList,
+  parsePort,
+  refusal,
+  setting,
+  text,
+  type Env,
+  type Setting,
+} from './config-values.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_SQLITE_CACHE_MIB } from './storage/open-database.js';
 
-/** Runtime settings, read once from the environment (documented in the README's table). */
+/** Runtime settings, read once from the environment (documented in docs/configuration.md). */
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
   /** `sqlite:<file>` or `postgres://...` */
   databaseUrl: string;
+  /** PostgreSQL connections per process, all opened at start by the server. */
+  databasePoolSize: number;
+  /** SQLite's own page cache per connection, in MiB. */
+  sqliteCacheMiB: number;
   /** PostgreSQL: use pgvector when the extension is available (SCHOLIA_PGVECTOR=off: never). */
   pgvector: boolean;
   owner: { username?: string; password?: string; apiKey?: string };
@@ -17,7 +43,7 @@ export interface AppConfig {
   webDir?: string;
   /** Serve the web build's `*.map` files (SCHOLIA_SERVE_SOURCE_MAPS, default off: they show the source). */
   serveSourceMaps: boolean;
-  logLevel: string;
+  logLevel: LogLevel;
   frameAncestors: string[];
   /** Web origins whose pages may call the API and load the remotes cross-origin (SCHOLIA_CORS_ORIGINS, comma-separated; unset: none). */
   corsOrigins: string[];
@@ -40,6 +66,19 @@ export interface AppConfig {
   webhooksAllowPrivate: boolean;
   /** This process sends queued webhook deliveries (SCHOLIA_WEBHOOKS_DELIVER, default on); off: events are queued for other instances to send. */
   webhooksDeliver: boolean;
+  /** `/settings`: offer sharing one's progress (SCHOLIA_SHARE_YOUR_PROGRESS). */
+  shareYourProgress: boolean;
+  /** Set on a Hugging Face Space (SPACE_ID and the Space's other variables). */
+  space?: {
+    id: string;
+    title?: string;
+    host?: string;
+    subdomain?: string;
+    authorName?: string;
+    persistentStorage: boolean;
+    /** The browser may warn that a Space without persistent storage loses data. */
+    showStorageWarning: boolean;
+  };
   /** Sign in with Hugging Face (OpenID Connect); disabled unless a client id and secret are set. */
   huggingfaceOAuth: {
     clientId?: string;
@@ -62,48 +101,149 @@ export interface AppConfig {
   };
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.SCHOLIA_DATA_DIR ?? './data');
+const LOG_LEVELS = ['info', 'fatal', 'error', 'warn', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Every environment variable the server and the job worker read, and how: one entry each. A value
+ * a reader refuses stops the start with a ConfigError that names the variable; docs/configuration.md
+ * documents exactly these (a test compares the two).
+ */
+export const SETTINGS = {
+  SCHOLIA_PORT: setting(parsePort, 6900),
+  SCHOLIA_HOST: setting(parseHost, '0.0.0.0'),
+  SCHOLIA_DATA_DIR: setting(folderPath, path.resolve('./data')),
+  SCHOLIA_WEB_DIR: setting(folderWith('index.html', 'build the web app with `node scripts/build-web.mjs` or leave the variable unset'), undefined),
+  SCHOLIA_SERVE_SOURCE_MAPS: setting(parseBoolean, false),
+  SCHOLIA_LOG_LEVEL: setting<LogLevel>(choice(LOG_LEVELS), 'info'),
+  SCHOLIA_DATABASE_URL: setting(parseDatabaseUrl, undefined),
+  SCHOLIA_DATABASE_POOL_SIZE: setting(integer(1, 1000, DEFAULT_POOL_SIZE), DEFAULT_POOL_SIZE),
+  SCHOLIA_PGVECTOR: setting(parseBoolean, true),
+  SCHOLIA_SQLITE_CACHE_MIB: setting(integer(1, 65536, DEFAULT_SQLITE_CACHE_MIB), DEFAULT_SQLITE_CACHE_MIB),
+  SCHOLIA_OWNER_USERNAME: setting(parseUsername, undefined),
+  SCHOLIA_OWNER_PASSWORD: setting(parsePassword, undefined),
+  SCHOLIA_OWNER_API_KEY: setting(text, undefined),
+  SCHOLIA_JWT_SECRET: setting(text, undefined),
+  SCHOLIA_JWT_LIFETIME_SECONDS: setting(integer(60, 31_536_000, 86400), 86400),
+  SCHOLIA_LOGIN_RATE_LIMIT: setting(integer(0, 1_000_000, 20), 20),
+  SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES: setting(integer(0, 1000, 5), 5),
+  SCHOLIA_TRUSTED_PROXIES: setting(parseAddressList, []),
+  SCHOLIA_CORS_ORIGINS: setting(parseOriginList, []),
+  SCHOLIA_FRAME_ANCESTORS: setting((raw) => raw.split(/\s+/).filter(Boolean), ["'self'"]),
+  // Argilla's names (a Space's start script maps OAUTH_CLIENT_ID/SECRET onto them) or ours.
+  SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_ID: setting(text, undefined, ['OAUTH2_HUGGINGFACE_CLIENT_ID']),
+  SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_SECRET: setting(text, undefined, ['OAUTH2_HUGGINGFACE_CLIENT_SECRET']),
+  SCHOLIA_OPENID_URL: setting(parseHttpUrl, 'https://huggingface.co', ['OPENID_PROVIDER_URL']),
+  SCHOLIA_OAUTH2_HUGGINGFACE_SCOPE: setting(text, 'openid profile', ['OAUTH2_HUGGINGFACE_SCOPE']),
+  SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI: setting(parseHttpUrl, undefined),
+  SCHOLIA_OAUTH2_OWNER_USERNAME: setting(text, undefined),
+  SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES: setting(commaList, undefined),
+  SCHOLIA_HUB_URL: setting(parseHttpUrl, 'https://huggingface.co'),
+  SCHOLIA_DATASETS_SERVER_URL: setting(parseHttpUrl, 'https://datasets-server.huggingface.co'),
+  SPACE_ID: setting(text, undefined),
+  SPACE_TITLE: setting(text, undefined),
+  SPACE_HOST: setting(text, undefined),
+  SPACE_SUBDOMAIN: setting(text, undefined),
+  SPACE_AUTHOR_NAME: setting(text, undefined),
+  // Argilla's Space setting; off a Space it is often the shell's login name, so only read on one.
+  USERNAME: setting(text, undefined),
+  PERSISTANT_STORAGE_ENABLED: setting(parseBoolean, false, ['PERSISTENT_STORAGE_ENABLED']),
+  SCHOLIA_SHOW_SPACE_STORAGE_WARNING: setting(parseBoolean, true, ['ARGILLA_SHOW_HUGGINGFACE_SPACE_PERSISTENT_STORAGE_WARNING']),
+  SCHOLIA_SHARE_YOUR_PROGRESS: setting(parseBoolean, false),
+  SCHOLIA_WEBHOOKS_ALLOW_PRIVATE: setting(parseBoolean, false),
+  SCHOLIA_WEBHOOKS_DELIVER: setting(parseBoolean, true),
+  SCHOLIA_JOB_WORKERS: setting<'inline' | 'external'>(choice(['inline', 'external'] as const), 'inline'),
+} satisfies Record<string, Setting<unknown>>;
+
+type Settings = { [Name in keyof typeof SETTINGS]: ReturnType<(typeof SETTINGS)[Name]['read']> };
+
+/** Reads every entry of SETTINGS; the first refused value throws. */
+export function readSettings(env: Env): Settings {
+  return Object.fromEntries(Object.entries(SETTINGS).map(([name, entry]) => [name, entry.read(env, name)])) as Settings;
+}
+
+export function readConfig(env: Env = process.env): AppConfig {
+  const s = readSettings(env);
+  const oauthId = s.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_ID;
+  const oauthSecret = s.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_SECRET;
+  // One without the other would leave sign-in with Hugging Face off without a word.
+  if (Boolean(oauthId) !== Boolean(oauthSecret)) {
+    const [set, missing] = oauthId ? ['CLIENT_ID', 'CLIENT_SECRET'] : ['CLIENT_SECRET', 'CLIENT_ID'];
+    throw new ConfigError(
+      `SCHOLIA_OAUTH2_HUGGINGFACE_${missing} must be set when SCHOLIA_OAUTH2_HUGGINGFACE_${set} is (e.g. both from the Hugging Face OAuth app), or neither`,
+    );
+  }
+  const space = s.SPACE_ID
+    ? {
+        id: s.SPACE_ID,
+        title: s.SPACE_TITLE,
+        host: s.SPACE_HOST,
+        subdomain: s.SPACE_SUBDOMAIN,
+        authorName: s.SPACE_AUTHOR_NAME,
+        persistentStorage: s.PERSISTANT_STORAGE_ENABLED,
+        showStorageWarning: s.SCHOLIA_SHOW_SPACE_STORAGE_WARNING,
+      }
+    : undefined;
   return {
-    port: readPortSetting(env, 'SCHOLIA_PORT', 6900),
-    host: env.SCHOLIA_HOST ?? '0.0.0.0',
-    dataDir,
-    databaseUrl: env.SCHOLIA_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'scholia.db')}`,
-    pgvector: env.SCHOLIA_PGVECTOR !== 'off',
-    owner: {
-      username: env.SCHOLIA_OWNER_USERNAME || undefined,
-      password: env.SCHOLIA_OWNER_PASSWORD || undefined,
-      apiKey: env.SCHOLIA_OWNER_API_KEY || undefined,
-    },
-    jwtSecret: env.SCHOLIA_JWT_SECRET || undefined,
-    jwtLifetimeSeconds: Number(env.SCHOLIA_JWT_LIFETIME_SECONDS ?? 86400),
-    webDir: env.SCHOLIA_WEB_DIR || undefined,
-    serveSourceMaps: readBooleanSetting(env, 'SCHOLIA_SERVE_SOURCE_MAPS', false),
-    logLevel: env.SCHOLIA_LOG_LEVEL ?? 'info',
-    frameAncestors: (env.SCHOLIA_FRAME_ANCESTORS ?? "'self'").split(/\s+/).filter(Boolean),
-    corsOrigins: readOriginListSetting(env, 'SCHOLIA_CORS_ORIGINS'),
-    loginRateLimitPerMinute: Number(env.SCHOLIA_LOGIN_RATE_LIMIT ?? 20),
-    loginBackoffAfterFailures: Number(env.SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES ?? 5),
-    trustedProxies: (env.SCHOLIA_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
-    hubUrl: trimSlash(env.SCHOLIA_HUB_URL || 'https://huggingface.co'),
-    datasetsServerUrl: trimSlash(env.SCHOLIA_DATASETS_SERVER_URL || 'https://datasets-server.huggingface.co'),
-    jobWorkers: env.SCHOLIA_JOB_WORKERS === 'external' ? 'external' : 'inline',
-    webhooksAllowPrivate: readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_ALLOW_PRIVATE', false),
-    webhooksDeliver: readBooleanSetting(env, 'SCHOLIA_WEBHOOKS_DELIVER', true),
+    port: s.SCHOLIA_PORT,
+    host: s.SCHOLIA_HOST,
+    dataDir: s.SCHOLIA_DATA_DIR,
+    databaseUrl: s.SCHOLIA_DATABASE_URL ?? `sqlite:${path.join(s.SCHOLIA_DATA_DIR, 'scholia.db')}`,
+    databasePoolSize: s.SCHOLIA_DATABASE_POOL_SIZE,
+    sqliteCacheMiB: s.SCHOLIA_SQLITE_CACHE_MIB,
+    pgvector: s.SCHOLIA_PGVECTOR,
+    owner: { username: s.SCHOLIA_OWNER_USERNAME, password: s.SCHOLIA_OWNER_PASSWORD, apiKey: s.SCHOLIA_OWNER_API_KEY },
+    jwtSecret: s.SCHOLIA_JWT_SECRET,
+    jwtLifetimeSeconds: s.SCHOLIA_JWT_LIFETIME_SECONDS,
+    webDir: s.SCHOLIA_WEB_DIR,
+    serveSourceMaps: s.SCHOLIA_SERVE_SOURCE_MAPS,
+    logLevel: s.SCHOLIA_LOG_LEVEL,
+    frameAncestors: s.SCHOLIA_FRAME_ANCESTORS,
+    corsOrigins: s.SCHOLIA_CORS_ORIGINS,
+    loginRateLimitPerMinute: s.SCHOLIA_LOGIN_RATE_LIMIT,
+    loginBackoffAfterFailures: s.SCHOLIA_LOGIN_BACKOFF_AFTER_FAILURES,
+    trustedProxies: s.SCHOLIA_TRUSTED_PROXIES,
+    hubUrl: s.SCHOLIA_HUB_URL,
+    datasetsServerUrl: s.SCHOLIA_DATASETS_SERVER_URL,
+    jobWorkers: s.SCHOLIA_JOB_WORKERS,
+    webhooksAllowPrivate: s.SCHOLIA_WEBHOOKS_ALLOW_PRIVATE,
+    webhooksDeliver: s.SCHOLIA_WEBHOOKS_DELIVER,
+    shareYourProgress: s.SCHOLIA_SHARE_YOUR_PROGRESS,
+    space,
     huggingfaceOAuth: {
-      // Argilla's names (a Space's start script maps OAUTH_CLIENT_ID/SECRET onto them) or ours.
-      clientId: env.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_ID || env.OAUTH2_HUGGINGFACE_CLIENT_ID || undefined,
-      clientSecret: env.SCHOLIA_OAUTH2_HUGGINGFACE_CLIENT_SECRET || env.OAUTH2_HUGGINGFACE_CLIENT_SECRET || undefined,
-      openidUrl: trimSlash(env.SCHOLIA_OPENID_URL || env.OPENID_PROVIDER_URL || 'https://huggingface.co'),
-      scope: env.SCHOLIA_OAUTH2_HUGGINGFACE_SCOPE || env.OAUTH2_HUGGINGFACE_SCOPE || 'openid profile',
-      redirectUri:
-        env.SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI || (env.SPACE_ID && env.SPACE_HOST ? `https://${env.SPACE_HOST}/oauth/huggingface/callback` : undefined),
-      // USERNAME is Argilla's Space setting; off a Space it is often the shell's login name, so ignored there.
-      ownerUsername: env.SCHOLIA_OAUTH2_OWNER_USERNAME || (env.SPACE_ID ? env.USERNAME : undefined) || undefined,
+      clientId: oauthId,
+      clientSecret: oauthSecret,
+      openidUrl: s.SCHOLIA_OPENID_URL,
+      scope: s.SCHOLIA_OAUTH2_HUGGINGFACE_SCOPE,
+      redirectUri: s.SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI ?? (space?.host ? `https://${space.host}/oauth/huggingface/callback` : undefined),
+      ownerUsername: s.SCHOLIA_OAUTH2_OWNER_USERNAME ?? (space ? s.USERNAME : undefined),
       // A Space's OAuth template lets new users into `admin` (hub-contract §6), so they see its datasets.
-      workspaces: (env.SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES ?? (env.SPACE_ID ? 'admin' : '')).split(',').map((w) => w.trim()).filter(Boolean),
+      workspaces: s.SCHOLIA_OAUTH2_HUGGINGFACE_WORKSPACES ?? (space ? ['admin'] : []),
     },
   };
 }
 
-const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+/** What openDatabase takes from the settings. */
+export function databaseOptions(config: AppConfig): { pgvector: boolean; poolSize: number; sqliteCacheMiB: number } {
+  return { pgvector: config.pgvector, poolSize: config.databasePoolSize, sqliteCacheMiB: config.sqliteCacheMiB };
+}
+
+/** The app's own password bounds (POST /users). */
+function parsePassword(raw: string, name: string): string {
+  const { minLength, maxLength } = Password;
+  const length = raw.length;
+  if (Value.Check(Password, raw)) return raw;
+  // The value itself is never printed.
+  throw new ConfigError(`${name} must be ${minLength} to ${maxLength} characters long, not ${length} (e.g. ${name}=correct-horse-battery)`);
+}
+
+/**
+ * A username POST /users would take, without spaces or control characters: a variable read from a
+ * file often ends in a space or newline, and an owner created with it could not be signed in as.
+ */
+function parseUsername(raw: string, name: string): string {
+  if (!Value.Check(UserCreateBody.properties.username, raw) || /[\s\p{Cc}]/u.test(raw)) {
+    throw refusal(name, 'a username without spaces that the app accepts', raw, `${name}=owner`);
+  }
+  return raw;
+}
