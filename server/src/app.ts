@@ -21,6 +21,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { webPlugin } from './plugins/external/web.js';
 import { loadResources } from './resources/load-resources.js';
 import type { Database } from './storage/dialect.js';
+import { databaseUnreadiness } from './storage/readiness.js';
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 
 declare module 'fastify' {
@@ -80,7 +81,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(memoryReleasePlugin);
   await app.register(userWorkSlotsPlugin);
 
+  // Liveness: the process answers. Readiness: it can also serve requests (database reachable, migrated).
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/_ready', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const problem = await databaseUnreadiness(app.database);
+    if (problem) return reply.code(503).send({ detail: problem });
+    return { status: 'ready' };
+  });
   await loadResources(app);
   await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps });
   return app;

@@ -133,8 +133,7 @@ async function openPostgres(url: string, options: { warm: boolean; searchPool: b
   };
   const size = options.size;
   const pool = new pg.Pool({ connectionString: url, max: size, min: options.warm ? size : 0, types });
-  // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.
-  pool.on('error', () => {});
+  keepAliveThroughOutages(pool);
   if (options.warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
@@ -142,10 +141,21 @@ async function openPostgres(url: string, options: { warm: boolean; searchPool: b
   if (options.searchPool) {
     // One connection per search that may run at once (the work slots' bound), opened when first used.
     const searchPool = new pg.Pool({ connectionString: url, max: EXPENSIVE_MAX_RUNNING.postgres.read + 1, types, statement_timeout: SEARCH_TIME_BUDGET_MS });
-    searchPool.on('error', () => {});
+    keepAliveThroughOutages(searchPool);
     database.searchReads = new PostgresSearchReads(searchPool);
   }
   return database;
+}
+
+/**
+ * A connection lost while PostgreSQL restarts or is unreachable must not end the process. An idle
+ * one is reported on the pool; one in use is reported on its client, which has no listener while
+ * checked out, so an outage during a query (a background poll) threw. Its query fails either way,
+ * and the pool drops the broken client when it is released.
+ */
+function keepAliveThroughOutages(pool: import('pg').Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
