@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { Password, UserCreateBody } from '@scholia/shared';
+import { Password, UserCreateBody } from '@scholia/shared/contract';
 import {
   choice,
   commaList,
