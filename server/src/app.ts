@@ -14,6 +14,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugi
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { webhookDeliveryPlugin } from './plugins/app/webhook-delivery.js';
 import { memoryReleasePlugin } from './plugins/app/memory-release.js';
+import { metricsPlugin } from './plugins/app/metrics.js';
 import { userWorkSlotsPlugin } from './plugins/app/user-work-slots.js';
 import { installValidators } from './plugins/app/validation.js';
 import { corsPlugin } from './plugins/external/cors.js';
@@ -72,6 +73,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(databasePlugin, { database });
+  // Before the routes, so its timing hook sees every one of them.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(authenticationPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, dataDir: config.dataDir, lifetimeSeconds: config.jwtLifetimeSeconds }),
   });

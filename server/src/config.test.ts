@@ -35,6 +35,10 @@ const CASES: Record<string, Case> = {
   },
   SCHOLIA_SERVE_SOURCE_MAPS: { good: [[{ SCHOLIA_SERVE_SOURCE_MAPS: 'TRUE' }, (c) => c.serveSourceMaps, true], [{}, (c) => c.serveSourceMaps, false]], bad: [['maybe', /must be true or false, not "maybe" \(e\.g\. SCHOLIA_SERVE_SOURCE_MAPS=true\)/]] },
   SCHOLIA_LOG_LEVEL: { good: [[{ SCHOLIA_LOG_LEVEL: 'Debug' }, (c) => c.logLevel, 'debug']], bad: [['verbose', /must be one of info, fatal, error, warn, debug, trace, silent, not "verbose"/]] },
+  SCHOLIA_METRICS_TOKEN: {
+    good: [[{ SCHOLIA_METRICS_TOKEN: 'a'.repeat(16) }, (c) => c.metricsToken, 'a'.repeat(16)], [{}, (c) => c.metricsToken, undefined]],
+    bad: [['too-short', /^SCHOLIA_METRICS_TOKEN must be at least 16 printable characters without spaces, not 9 characters \(e\.g\. /], ['with a space in it!', /not 19 characters/]],
+  },
   SCHOLIA_DATABASE_URL: {
     good: [
       [{ SCHOLIA_DATABASE_URL: 'postgres://u:p@db:5432/scholia' }, (c) => c.databaseUrl, 'postgres://u:p@db:5432/scholia'],

@@ -66,6 +66,8 @@ export interface AppConfig {
   webhooksAllowPrivate: boolean;
   /** This process sends queued webhook deliveries (SCHOLIA_WEBHOOKS_DELIVER, default on); off: events are queued for other instances to send. */
   webhooksDeliver: boolean;
+  /** `GET /metrics` answers requests bearing this token; unset: no metrics route (SCHOLIA_METRICS_TOKEN). */
+  metricsToken?: string;
   /** `/settings`: offer sharing one's progress (SCHOLIA_SHARE_YOUR_PROGRESS). */
   shareYourProgress: boolean;
   /** Set on a Hugging Face Space (SPACE_ID and the Space's other variables). */
@@ -116,6 +118,7 @@ export const SETTINGS = {
   SCHOLIA_WEB_DIR: setting(folderWith('index.html', 'build the web app with `node scripts/build-web.mjs` or leave the variable unset'), undefined),
   SCHOLIA_SERVE_SOURCE_MAPS: setting(parseBoolean, false),
   SCHOLIA_LOG_LEVEL: setting<LogLevel>(choice(LOG_LEVELS), 'info'),
+  SCHOLIA_METRICS_TOKEN: setting(parseMetricsToken, undefined),
   SCHOLIA_DATABASE_URL: setting(parseDatabaseUrl, undefined),
   SCHOLIA_DATABASE_POOL_SIZE: setting(integer(1, 1000, DEFAULT_POOL_SIZE), DEFAULT_POOL_SIZE),
   SCHOLIA_PGVECTOR: setting(parseBoolean, true),
@@ -208,6 +211,7 @@ export function readConfig(env: Env = process.env): AppConfig {
     jobWorkers: s.SCHOLIA_JOB_WORKERS,
     webhooksAllowPrivate: s.SCHOLIA_WEBHOOKS_ALLOW_PRIVATE,
     webhooksDeliver: s.SCHOLIA_WEBHOOKS_DELIVER,
+    metricsToken: s.SCHOLIA_METRICS_TOKEN,
     shareYourProgress: s.SCHOLIA_SHARE_YOUR_PROGRESS,
     space,
     huggingfaceOAuth: {
@@ -246,4 +250,10 @@ function parseUsername(raw: string, name: string): string {
     throw refusal(name, 'a username without spaces that the app accepts', raw, `${name}=owner`);
   }
   return raw;
+}
+
+/** A guard, not a name: long enough not to be guessed, printable so a scraper's file can hold it. */
+function parseMetricsToken(raw: string, name: string): string {
+  if (raw.length >= 16 && /^[\x21-\x7e]+$/.test(raw)) return raw;
+  throw new ConfigError(`${name} must be at least 16 printable characters without spaces, not ${raw.length} characters (e.g. ${name}=$(openssl rand -hex 24))`);
 }

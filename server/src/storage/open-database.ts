@@ -137,6 +137,7 @@ async function openPostgres(url: string, options: { warm: boolean; searchPool: b
   if (options.warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
+  postgresPools.set(db, pool);
   const database = newDatabase(db, 'postgres');
   if (options.searchPool) {
     // One connection per search that may run at once (the work slots' bound), opened when first used.
@@ -194,6 +195,13 @@ export function sqliteHandle(db: Kysely<Tables>): SQLite.Database {
 }
 
 const postgresUrls = new WeakMap<object, string>();
+const postgresPools = new WeakMap<object, import('pg').Pool>();
+
+/** PostgreSQL: the request pool's connections, in use, idle and waited for; undefined on SQLite. */
+export function postgresPoolState(db: Kysely<Tables>): { inUse: number; idle: number; waiting: number } | undefined {
+  const pool = postgresPools.get(db);
+  return pool && { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /** The connection URL behind a PostgreSQL Kysely instance, for a worker thread's own connection. */
 export function postgresUrl(db: Kysely<Tables>): string {
