@@ -161,7 +161,7 @@ export const SETTINGS = {
 type Settings = { [Name in keyof typeof SETTINGS]: ReturnType<(typeof SETTINGS)[Name]['read']> };
 
 /** Reads every entry of SETTINGS; the first refused value throws. */
-export function readSettings(env: Env): Settings {
+function readSettings(env: Env): Settings {
   return Object.fromEntries(Object.entries(SETTINGS).map(([name, entry]) => [name, entry.read(env, name)])) as Settings;
 }
 

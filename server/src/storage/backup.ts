@@ -58,7 +58,7 @@ export function backupSqlite(sourceFile: string, target: string): SqliteBackup {
 }
 
 /** Opens a copy read-only, runs SQLite's integrity check and counts the counted tables. */
-export function verifySqliteCopy(file: string): TableCounts {
+function verifySqliteCopy(file: string): TableCounts {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const problems = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
