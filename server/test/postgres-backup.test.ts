@@ -27,6 +27,20 @@ function postgresBin(): string | undefined {
 
 const bin = postgresBin();
 
+/** The recipe is about keeping pgvector: without the extension installed there is nothing to show. */
+async function pgvectorInstalled(url: string): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return ((await client.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")).rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
+const runRecipe = Boolean(adminUrl?.startsWith('postgres') && bin && (await pgvectorInstalled(adminUrl)));
+if (adminUrl?.startsWith('postgres') && !runRecipe) console.warn('PostgreSQL backup recipe skipped: pg_dump or the pgvector extension is not installed (scripts/install-pgvector.sh)');
+
 function run(tool: string, args: string[]) {
   const result = spawnSync(path.join(bin!, tool), args, { encoding: 'utf8' });
   return { code: result.status, stderr: result.stderr };
@@ -40,7 +54,7 @@ function urlOf(database: string, user: string): string {
   return url.toString();
 }
 
-describe.runIf(adminUrl?.startsWith('postgres') && bin)('the PostgreSQL backup recipe', () => {
+describe.runIf(runRecipe)('the PostgreSQL backup recipe', () => {
   const appRole = `scholia_app_${randomBytes(4).toString('hex')}`;
   const targets: ScratchDatabase[] = [];
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-pg-backup-'));
