@@ -15,6 +15,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugi
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { webhookDeliveryPlugin } from './plugins/app/webhook-delivery.js';
 import { memoryReleasePlugin } from './plugins/app/memory-release.js';
+import { metricsPlugin } from './plugins/app/metrics.js';
 import { userWorkSlotsPlugin } from './plugins/app/user-work-slots.js';
 import { bodyBudgetPlugin } from './plugins/app/body-budget.js';
 import { installValidators } from './plugins/app/validation.js';
@@ -25,6 +26,7 @@ import { loadResources } from './resources/load-resources.js';
 import { REMOTE_OVERRIDE_SOURCES } from './remotes/remote-registrations.js';
 import { createRemoteRegistry } from './remotes/remote-registry.js';
 import type { Database } from './storage/dialect.js';
+import { databaseUnreadiness } from './storage/readiness.js';
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 
 declare module 'fastify' {
@@ -79,6 +81,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(databasePlugin, { database });
+  // Before the routes, so its timing hook sees every one of them.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(authenticationPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, dataDir: config.dataDir, lifetimeSeconds: config.jwtLifetimeSeconds }),
   });
@@ -89,7 +93,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(userWorkSlotsPlugin);
   await app.register(bodyBudgetPlugin);
 
+  // Liveness: the process answers. Readiness: it can also serve requests (database reachable, migrated).
   app.get('/api/_status', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/_ready', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const problem = await databaseUnreadiness(app.database);
+    if (problem) return reply.code(503).send({ detail: problem });
+    return { status: 'ready' };
+  });
   await loadResources(app);
   await app.register(webPlugin, { webDir: config.webDir, serveSourceMaps: config.serveSourceMaps, remotes, remoteOverrides: config.remoteOverrides });
   return app;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ensureFirstOwner } from './bootstrap/first-owner.js';
 import { exitWithStartupFailure } from './bootstrap/startup-failure.js';
-import { readConfig, type AppConfig } from './config.js';
+import { databaseOptions, readConfig, type AppConfig } from './config.js';
 import { openDatabase } from './storage/open-database.js';
 import { assertWritableFolder } from './storage/writable-storage.js';
 
@@ -22,7 +22,7 @@ async function start(config: AppConfig): Promise<void> {
   // With SQLite the data folder holds the database and the generated secret: refuse to start
   // rather than answer every write with an error.
   if (!config.databaseUrl.startsWith('postgres')) assertWritableFolder(config.dataDir, 'data folder (SCHOLIA_DATA_DIR)');
-  const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, warmPool: true });
+  const database = await openDatabase(config.databaseUrl, { ...databaseOptions(config), warmPool: true });
   const owner = await ensureFirstOwner(database.db, config.owner);
   const app = await buildApp({ config, database });
 

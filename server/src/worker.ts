@@ -1,7 +1,7 @@
 import './bootstrap/supported-node.js';
 import { ensureSharedSecret } from './bootstrap/shared-secret.js';
 import { exitWithStartupFailure } from './bootstrap/startup-failure.js';
-import { readConfig, type AppConfig } from './config.js';
+import { databaseOptions, readConfig, type AppConfig } from './config.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { startJobWorker } from './jobs/job-worker.js';
 import { redactValue } from './lib/log-redaction.js';
@@ -16,7 +16,7 @@ let config: AppConfig | undefined;
 let database: Database;
 try {
   config = readConfig();
-  database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, textIndexer: false, searchReader: false });
+  database = await openDatabase(config.databaseUrl, { ...databaseOptions(config), textIndexer: false, searchReader: false });
   await ensureSharedSecret(database, config);
 } catch (error) {
   exitWithStartupFailure('The Scholia job worker', error, config);

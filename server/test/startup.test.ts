@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/storage/open-database.js';
 import { freePort, runChildServerToExit, tempDataDir } from './reliability/child-server.js';
@@ -72,6 +74,54 @@ describe('start-up refusals', () => {
 
   it('a setting with a bad value names the variable', async () => {
     expectRefusal(await runChildServerToExit({ env: { SCHOLIA_PORT: 'eighty' } }), /SCHOLIA_PORT must be a port number from 0 to 65535, not "eighty"/);
+  });
+
+  it('a database URL that is neither SQLite nor PostgreSQL, without creating a file named after it', async () => {
+    const serverDir = path.resolve(import.meta.dirname, '..');
+    const before = fs.readdirSync(serverDir);
+    expectRefusal(await runChildServerToExit({ env: { SCHOLIA_DATABASE_URL: 'garbage' } }), /SCHOLIA_DATABASE_URL must be sqlite:<file> or postgres:\/\/.*, not "garbage" \(e\.g\. /);
+    const result = await runChildServerToExit({ env: { SCHOLIA_DATABASE_URL: 'mysql://app:db-secret-word@127.0.0.1/scholia' } });
+    expectRefusal(result, /SCHOLIA_DATABASE_URL must be .*, not "mysql:\/\/app:\*\*\*@127\.0\.0\.1\/scholia"/);
+    expect(result.output).not.toContain('db-secret-word');
+    expect(fs.readdirSync(serverDir)).toEqual(before);
+  });
+
+  it.each([
+    ['SCHOLIA_JWT_LIFETIME_SECONDS', '1d', /SCHOLIA_JWT_LIFETIME_SECONDS must be a whole number from 60 to 31536000, not "1d" \(e\.g\. SCHOLIA_JWT_LIFETIME_SECONDS=86400\)/],
+    ['SCHOLIA_LOG_LEVEL', 'verbose', /SCHOLIA_LOG_LEVEL must be one of .*, not "verbose"/],
+    ['SCHOLIA_TRUSTED_PROXIES', '10.0.0.0/99', /SCHOLIA_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges, not "10\.0\.0\.0\/99"/],
+    ['SCHOLIA_WEB_DIR', '/no/such/web/build', /SCHOLIA_WEB_DIR must be an existing folder, not "\/no\/such\/web\/build"/],
+    ['SCHOLIA_OWNER_PASSWORD', 'short', /SCHOLIA_OWNER_PASSWORD must be 8 to 100 characters long, not 5/],
+  ])('%s=%s stops the start before the port opens', async (name, value, message) => {
+    const folder = dataFolder();
+    expectRefusal(await runChildServerToExit({ dataDir: folder, env: { [name]: value } }), message);
+    // Refused before the database was opened: no first owner, no file.
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+
+  it('a data folder that cannot be created, inside /proc, instead of hanging', async () => {
+    const result = await runChildServerToExit({ dataDir: '/proc/scholia-data', timeoutMs: 20_000 });
+    expectRefusal(result, /The data folder \(SCHOLIA_DATA_DIR\) \/proc\/scholia-data cannot be created \(ENOENT\)/);
+  });
+
+  it('a database a newer version migrated, naming the migration it does not know', async () => {
+    const folder = dataFolder();
+    const database = await openDatabase(`sqlite:${path.join(folder, 'scholia.db')}`);
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('209912310000_from_the_future', '2099-12-31T00:00:00.000Z')`.execute(database.db);
+    await database.close();
+    expectRefusal(
+      await runChildServerToExit({ dataDir: folder }),
+      /The database was migrated by a newer version of Scholia \(its migration 209912310000_from_the_future is unknown to this version\)/,
+    );
+  });
+
+  it('a migration that fails names itself and the reason', async () => {
+    const folder = dataFolder();
+    const sqlite = new SQLite(path.join(folder, 'scholia.db'));
+    // The first migration creates this table.
+    sqlite.exec('CREATE TABLE users (id TEXT)');
+    sqlite.close();
+    expectRefusal(await runChildServerToExit({ dataDir: folder }), /database migration \d{12}_create_core_tables failed: .*users/);
   });
 
   it('a port already in use', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { ensureFirstOwner } from '../src/bootstrap/first-owner.js';
-import { readConfig } from '../src/config.js';
+import { databaseOptions, readConfig } from '../src/config.js';
 import { openDatabase, type OpenDatabaseOptions } from '../src/storage/open-database.js';
 
 export const OWNER = { username: 'owner', password: 'owner-password-1', apiKey: 'owner.apikey' };
@@ -46,7 +46,7 @@ export async function startTestServer(
     SCHOLIA_LOGIN_RATE_LIMIT: '1000',
     ...options.env,
   });
-  const database = await openDatabase(config.databaseUrl, { pgvector: config.pgvector, textIndexer: options.textIndexer, searchReader: options.searchReader });
+  const database = await openDatabase(config.databaseUrl, { ...databaseOptions(config), textIndexer: options.textIndexer, searchReader: options.searchReader });
   await ensureFirstOwner(database.db, OWNER);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

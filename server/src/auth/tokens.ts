@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { UserRow } from '../storage/tables.js';
+import { makeFolder } from '../storage/writable-storage.js';
 
 /** Whom a valid token was issued to: the user's id (never the name, which can be reused) and token version. */
 export interface TokenSubject {
@@ -84,7 +85,7 @@ export function loadOrCreateSecret(dataDir: string): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    makeFolder(dataDir);
     const secret = randomBytes(48).toString('base64url');
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return fs.readFileSync(file, 'utf8').trim();

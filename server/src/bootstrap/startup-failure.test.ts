@@ -10,6 +10,10 @@ const withCode = (message: string, fields: Record<string, unknown>) => Object.as
 describe('start-up failure messages', () => {
   it('names the setting, the port or the database, never the password', () => {
     expect(describeStartupFailure(new ConfigError('SCHOLIA_PORT must be a port number'), settings)).toBe('SCHOLIA_PORT must be a port number');
+    const unknownHost = withCode('getaddrinfo ENOTFOUND scholia.internal', { code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname: 'scholia.internal' });
+    expect(describeStartupFailure(unknownHost, { ...settings, host: 'scholia.internal' })).toBe(
+      'Cannot listen on scholia.internal:80: the host name scholia.internal was not found (SCHOLIA_HOST, e.g. SCHOLIA_HOST=127.0.0.1)',
+    );
     expect(describeStartupFailure(withCode('listen EACCES', { code: 'EACCES', syscall: 'listen' }), settings)).toMatch(/^Not allowed to listen on 0\.0\.0\.0:80 .*SCHOLIA_PORT/);
     const refused = new AggregateError([withCode('connect ECONNREFUSED ::1:6543', { code: 'ECONNREFUSED' })], '');
     expect(describeStartupFailure(refused, settings)).toBe(
@@ -26,7 +30,7 @@ describe('start-up failure messages', () => {
     expect(describeStartupFailure(new SQLite.SqliteError('file is not a database', 'SQLITE_NOTADB'), sqlite)).toBe(
       'The SQLite database file /data/scholia.db is damaged or not a database file',
     );
-    const wrapped = new Error('database migration failed: 0001_init', { cause: new Error('no such\ntable: x') });
-    expect(describeStartupFailure(wrapped, sqlite)).toBe('database migration failed: 0001_init: no such table: x');
+    const wrapped = new Error('database migration 0001_init failed', { cause: new Error('no such\ntable: x') });
+    expect(describeStartupFailure(wrapped, sqlite)).toBe('database migration 0001_init failed: no such table: x');
   });
 });

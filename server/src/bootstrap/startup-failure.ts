@@ -7,6 +7,8 @@ export interface StartupSettings {
   host: string;
   port: number;
   databaseUrl: string;
+  /** At debug or trace the failure's stack follows its line. */
+  logLevel?: string;
 }
 
 const CONNECTION_REASONS: Record<string, string> = {
@@ -33,6 +35,10 @@ export function describeStartupFailure(error: unknown, settings?: StartupSetting
   const listening = settings ? `${settings.host}:${settings.port}` : 'the configured address';
   if (code === 'EADDRINUSE') return `Port ${settings?.port ?? ''} is already in use on ${settings?.host ?? 'this machine'}: stop the program using it or choose another port with SCHOLIA_PORT`;
   if (code === 'EADDRNOTAVAIL') return `Cannot listen on ${listening}: the address does not belong to this machine (SCHOLIA_HOST)`;
+  // A PostgreSQL host that cannot be found carries its own name: this is the listening one.
+  if (syscall(error) === 'getaddrinfo' && settings && (error as { hostname?: unknown }).hostname === settings.host) {
+    return `Cannot listen on ${listening}: the host name ${settings.host} was not found (SCHOLIA_HOST, e.g. SCHOLIA_HOST=127.0.0.1)`;
+  }
   if ((code === 'EACCES' || code === 'EPERM') && syscall(error) === 'listen') {
     return `Not allowed to listen on ${listening} (ports below 1024 need extra privileges): choose another port with SCHOLIA_PORT`;
   }
@@ -50,8 +56,8 @@ export function describeStartupFailure(error: unknown, settings?: StartupSetting
 /** Prints the failure as one line on stderr and ends the process with status 1. */
 export function exitWithStartupFailure(program: string, error: unknown, settings?: StartupSettings): never {
   console.error(`${program} could not start: ${describeStartupFailure(error, settings)}`);
-  const level = process.env.SCHOLIA_LOG_LEVEL;
-  if (level === 'debug' || level === 'trace') console.error(error);
+  // Unknown when the settings themselves were refused: then the line says all there is.
+  if (settings?.logLevel === 'debug' || settings?.logLevel === 'trace') console.error(error);
   process.exit(1);
 }
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ConfigError, readBooleanSetting } from '../config-values.js';
+import { ConfigError } from '../config-values.js';
 
 /** Remote name → URL of its `mf-manifest.json` or `remoteEntry.js`, as an operator registers it. */
 export type RemoteRegistrations = Record<string, string>;
@@ -49,16 +49,9 @@ function isEntryUrl(url: string): boolean {
   return /\.(js|json)$/.test(parsed.pathname);
 }
 
-/** SCHOLIA_REMOTES: registrations in the variable itself; unset or empty: none. */
-export function readRemotesSetting(env: NodeJS.ProcessEnv, name: string): RemoteRegistrations {
-  const raw = env[name]?.trim();
-  return raw ? parseRemoteRegistrations(raw, name) : {};
-}
-
-/** SCHOLIA_REMOTES_FILE: the file must exist and hold valid registrations at start; unset: none. */
-export function readRemotesFileSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const file = env[name]?.trim();
-  if (!file) return undefined;
+/** SCHOLIA_REMOTES_FILE: the file must exist and hold valid registrations at start. */
+export function parseRemotesFile(raw: string, name: string): string {
+  const file = raw.trim();
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -67,18 +60,6 @@ export function readRemotesFileSetting(env: NodeJS.ProcessEnv, name: string): st
   }
   parseRemoteRegistrations(text, `${name} (${file})`);
   return file;
-}
-
-/**
- * SCHOLIA_REMOTE_OVERRIDES: owners may point a remote at a dev server on their own machine, for
- * their own browser (docs/teams.md). Never on a server that looks like production: a Space, or
- * NODE_ENV=production.
- */
-export function readRemoteOverridesSetting(env: NodeJS.ProcessEnv, name: string): boolean {
-  if (!readBooleanSetting(env, name, false)) return false;
-  const production = env.SPACE_ID ? 'on a Hugging Face Space (SPACE_ID is set)' : env.NODE_ENV === 'production' ? 'with NODE_ENV=production' : undefined;
-  if (production) throw new ConfigError(`${name}=true is for development servers only; it is refused ${production}`);
-  return true;
 }
 
 /** Where a remote's dev server runs: the only places an override may point at. */

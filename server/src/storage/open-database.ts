@@ -19,7 +19,12 @@ import { assertWritableFolder, assertWritableSqlite } from './writable-storage.j
  * migrate it; on PostgreSQL, take pgvector into use when it is available, unless `pgvector` is false.
  */
 export interface OpenDatabaseOptions {
+  /** PostgreSQL: take pgvector into use when available (default true). */
   pgvector?: boolean;
+  /** PostgreSQL connections in the pool (SCHOLIA_DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** SQLite's page cache per connection in MiB (SCHOLIA_SQLITE_CACHE_MIB). */
+  sqliteCacheMiB?: number;
   warmPool?: boolean;
   /**
    * Whether this process applies the SQLite text index queue and fills pgvector embeddings
@@ -37,11 +42,11 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const database = url.startsWith('postgres')
-    ? await openPostgres(url, { warm: options.warmPool ?? false, searchPool: options.searchReader !== false })
-    : openSqlite(url.replace(/^sqlite:/, ''));
+    ? await openPostgres(url, { warm: options.warmPool ?? false, searchPool: options.searchReader !== false, size: options.poolSize ?? DEFAULT_POOL_SIZE })
+    : openSqlite(url.replace(/^sqlite:/, ''), options.sqliteCacheMiB ?? DEFAULT_SQLITE_CACHE_MIB);
   await migrateToLatest(database);
   if (database.dialect === 'postgres') {
-    const pgvector = await preparePgvector(database.db, options.pgvector ?? process.env.SCHOLIA_PGVECTOR !== 'off');
+    const pgvector = await preparePgvector(database.db, options.pgvector ?? true);
     if (pgvector && options.textIndexer !== false) database.embeddingFiller = startEmbeddingFiller(database.db);
   } else prepareTextIndexFile(sqliteHandle(database.db));
   if (options.textIndexer !== false && database.dialect === 'sqlite') database.textIndexer = startSqliteTextIndexer(sqliteHandle(database.db));
@@ -72,7 +77,7 @@ function newDatabase(db: Kysely<Tables>, dialect: DialectName): Database {
   return database;
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, cacheMiB: number): Database {
   // The database's folder holds its -wal and -shm files beside it: it must be writable too.
   if (file !== ':memory:') assertWritableFolder(path.dirname(path.resolve(file)), 'database folder');
   const sqlite = new SQLite(file);
@@ -83,7 +88,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`cache_size = -${sqliteCacheMiB() * 1024}`);
+  sqlite.pragma(`cache_size = -${cacheMiB * 1024}`);
   sqlite.pragma('temp_store = MEMORY');
   // Checkpoints (copying the write-ahead log into the file, with an fsync) run on the text
   // indexer's thread (storage/search/wal-checkpoint.ts): on this connection they held the event
@@ -99,21 +104,21 @@ function openSqlite(file: string): Database {
 const SERVER_CHECKPOINT_PAGES = 16_384;
 
 /**
- * SQLite's own page cache per connection (SCHOLIA_SQLITE_CACHE_MIB, default 16). The operating
- * system caches the file as well; at a million records 16 MiB searched as fast as 64 MiB did and
- * keeps 48 MiB out of the server's resident memory (the 1M-record figures, docs/performance.md).
+ * SQLite's own page cache per connection. The operating system caches the file as well; at a
+ * million records 16 MiB searched as fast as 64 MiB did and keeps 48 MiB out of the server's
+ * resident memory (the 1M-record figures, docs/performance.md).
  */
-function sqliteCacheMiB(): number {
-  const value = Number(process.env.SCHOLIA_SQLITE_CACHE_MIB ?? 16);
-  return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 16;
-}
+export const DEFAULT_SQLITE_CACHE_MIB = 16;
+
+/** PostgreSQL connections per process. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * `warm` (the server): every pooled connection is opened now and kept while idle. Opening one
  * costs a PostgreSQL backend start; a pool that closed its idle connections opened them again in
  * the first second of a burst of submits, which was that burst's slowest second.
  */
-async function openPostgres(url: string, options: { warm: boolean; searchPool: boolean }): Promise<Database> {
+async function openPostgres(url: string, options: { warm: boolean; searchPool: boolean; size: number }): Promise<Database> {
   const { default: pg } = await import('pg');
   // count(*) and bigserial rids arrive as int8 text: rids stay far below 2^53, so read numbers.
   // jsonb stays text, as SQLite returns it: a parsed JSON string scalar (a suggestion value
@@ -126,21 +131,32 @@ async function openPostgres(url: string, options: { warm: boolean; searchPool: b
       return pg.types.getTypeParser(oid, format ?? 'text');
     }) as typeof pg.types.getTypeParser,
   };
-  const size = Number(process.env.SCHOLIA_DATABASE_POOL_SIZE ?? 10);
+  const size = options.size;
   const pool = new pg.Pool({ connectionString: url, max: size, min: options.warm ? size : 0, types });
-  // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.
-  pool.on('error', () => {});
+  keepAliveThroughOutages(pool);
   if (options.warm) (await Promise.all(Array.from({ length: size }, () => pool.connect()))).forEach((client) => client.release());
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresUrls.set(db, url);
+  postgresPools.set(db, pool);
   const database = newDatabase(db, 'postgres');
   if (options.searchPool) {
     // One connection per search that may run at once (the work slots' bound), opened when first used.
     const searchPool = new pg.Pool({ connectionString: url, max: EXPENSIVE_MAX_RUNNING.postgres.read + 1, types, statement_timeout: SEARCH_TIME_BUDGET_MS });
-    searchPool.on('error', () => {});
+    keepAliveThroughOutages(searchPool);
     database.searchReads = new PostgresSearchReads(searchPool);
   }
   return database;
+}
+
+/**
+ * A connection lost while PostgreSQL restarts or is unreachable must not end the process. An idle
+ * one is reported on the pool; one in use is reported on its client, which has no listener while
+ * checked out, so an outage during a query (a background poll) threw. Its query fails either way,
+ * and the pool drops the broken client when it is released.
+ */
+function keepAliveThroughOutages(pool: import('pg').Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
@@ -179,6 +195,13 @@ export function sqliteHandle(db: Kysely<Tables>): SQLite.Database {
 }
 
 const postgresUrls = new WeakMap<object, string>();
+const postgresPools = new WeakMap<object, import('pg').Pool>();
+
+/** PostgreSQL: the request pool's connections, in use, idle and waited for; undefined on SQLite. */
+export function postgresPoolState(db: Kysely<Tables>): { inUse: number; idle: number; waiting: number } | undefined {
+  const pool = postgresPools.get(db);
+  return pool && { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /** The connection URL behind a PostgreSQL Kysely instance, for a worker thread's own connection. */
 export function postgresUrl(db: Kysely<Tables>): string {
@@ -201,5 +224,16 @@ async function migrateToLatest(database: Database): Promise<void> {
   };
   const { error, results } = await new Migrator({ db: database.db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`database migration failed: ${failed?.migrationName ?? ''}`, { cause: error });
+  if (failed) throw new Error(`database migration ${failed.migrationName} failed`, { cause: error });
+  if (error) throw migrationRefusal(error);
+}
+
+/** An error before any migration ran: most often a database a newer version has migrated. */
+function migrationRefusal(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /previously executed migration (\S+) is missing/.exec(message)?.[1];
+  if (unknown) {
+    return new Error(`The database was migrated by a newer version of Scholia (its migration ${unknown} is unknown to this version): run that version, or restore a backup taken before the upgrade`);
+  }
+  return new Error('database migrations could not start', { cause: error });
 }

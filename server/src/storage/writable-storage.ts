@@ -13,10 +13,34 @@ export class StorageNotWritableError extends Error {
   }
 }
 
+/**
+ * Creates `folder` and its missing parents one level at a time. Node's recursive mkdir never
+ * returns for a folder inside /proc (the kernel answers ENOENT there, and it retries the parent
+ * that exists); here that ENOENT is an error like any other.
+ */
+export function makeFolder(folder: string): void {
+  const missing: string[] = [];
+  let current = path.resolve(folder);
+  while (!fs.existsSync(current)) {
+    missing.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const level of missing) {
+    try {
+      fs.mkdirSync(level);
+    } catch (error) {
+      // Another process starting at the same moment made it.
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
 /** Creates `folder` when missing, then creates and removes a file in it. */
 export function assertWritableFolder(folder: string, what: string): void {
   try {
-    fs.mkdirSync(folder, { recursive: true });
+    makeFolder(folder);
   } catch (error) {
     throw new StorageNotWritableError(`The ${what} ${folder} cannot be created (${errorCode(error)}): check the permissions of its parent folder`, { cause: error });
   }

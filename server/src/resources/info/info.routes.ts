@@ -16,7 +16,7 @@ export const routes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/settings', { config: { public: true } }, async () => ({
-    ...readEnvironmentSettings(process.env),
+    ...readEnvironmentSettings(app.config),
     scholia: readHubEndpoints(app.config),
   }));
 };

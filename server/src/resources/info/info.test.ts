@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { TestApi } from '../../../test/api-client.js';
+import { readConfig } from '../../config.js';
 import { readEnvironmentSettings } from './environment-settings.js';
 
 let server: TestServer;
@@ -12,10 +13,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('info routes', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
   it('GET /version answers without credentials', async () => {
     const res = await api.get('/version');
     expect(res.status).toBe(200);
@@ -39,12 +36,10 @@ describe('info routes', () => {
   });
 
   it('GET /settings on a Space adds the huggingface block and the storage warning flag', async () => {
-    vi.stubEnv('SPACE_ID', 'alice/scholia');
-    vi.stubEnv('SPACE_TITLE', 'Scholia');
-    vi.stubEnv('SPACE_HOST', 'alice-scholia.hf.space');
-    vi.stubEnv('SPACE_SUBDOMAIN', 'alice-scholia');
-    vi.stubEnv('SCHOLIA_SHARE_YOUR_PROGRESS', 'true');
-    const res = await api.get('/settings');
+    const spaceServer = await startTestServer({
+      env: { SPACE_ID: 'alice/scholia', SPACE_TITLE: 'Scholia', SPACE_HOST: 'alice-scholia.hf.space', SPACE_SUBDOMAIN: 'alice-scholia', SCHOLIA_SHARE_YOUR_PROGRESS: 'true' },
+    });
+    const res = await new TestApi(spaceServer.url).get('/settings').finally(() => spaceServer.close());
     expect(res.body.argilla).toEqual({ share_your_progress_enabled: true, show_huggingface_space_persistent_storage_warning: true });
     expect(res.body.huggingface).toEqual({
       space_id: 'alice/scholia', space_title: 'Scholia', space_subdomain: 'alice-scholia', space_host: 'alice-scholia.hf.space',
@@ -76,20 +71,21 @@ describe('info routes', () => {
 });
 
 describe('Space detection (hub-contract §6)', () => {
+  const readEnvironment = (env: Record<string, string>) => readEnvironmentSettings(readConfig(env));
   const space = { SPACE_ID: 'bob/annotate', SPACE_AUTHOR_NAME: 'bob' };
 
   it('is off without SPACE_ID, whatever else is set', () => {
-    expect(readEnvironmentSettings({ SPACE_TITLE: 'x', PERSISTANT_STORAGE_ENABLED: 'false' })).toEqual({ argilla: { share_your_progress_enabled: false } });
+    expect(readEnvironment({ SPACE_TITLE: 'x', PERSISTANT_STORAGE_ENABLED: 'false' })).toEqual({ argilla: { share_your_progress_enabled: false } });
   });
 
   it('reads persistent storage from the Space variable (and its correct spelling)', () => {
-    expect(readEnvironmentSettings({ ...space, PERSISTANT_STORAGE_ENABLED: 'true' }).huggingface?.space_persistent_storage_enabled).toBe(true);
-    expect(readEnvironmentSettings({ ...space, PERSISTENT_STORAGE_ENABLED: 'true' }).huggingface?.space_persistent_storage_enabled).toBe(true);
-    expect(readEnvironmentSettings(space).huggingface?.space_persistent_storage_enabled).toBe(false);
+    expect(readEnvironment({ ...space, PERSISTANT_STORAGE_ENABLED: 'true' }).huggingface?.space_persistent_storage_enabled).toBe(true);
+    expect(readEnvironment({ ...space, PERSISTENT_STORAGE_ENABLED: 'true' }).huggingface?.space_persistent_storage_enabled).toBe(true);
+    expect(readEnvironment(space).huggingface?.space_persistent_storage_enabled).toBe(false);
   });
 
   it('the warning flag defaults to true and an operator can switch it off', () => {
-    const flag = (env: NodeJS.ProcessEnv) => readEnvironmentSettings(env).argilla.show_huggingface_space_persistent_storage_warning;
+    const flag = (env: Record<string, string>) => readEnvironment(env).argilla.show_huggingface_space_persistent_storage_warning;
     expect(flag(space)).toBe(true);
     expect(flag({ ...space, PERSISTANT_STORAGE_ENABLED: 'true' })).toBe(true); // the browser checks the storage itself
     expect(flag({ ...space, ARGILLA_SHOW_HUGGINGFACE_SPACE_PERSISTENT_STORAGE_WARNING: 'false' })).toBe(false);

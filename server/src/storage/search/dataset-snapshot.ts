@@ -42,6 +42,8 @@ export function readSqliteSnapshot(sqlite: SQLite.Database, datasetId: string, c
 export async function readPostgresSnapshot(url: string, datasetId: string, column: RecordColumn, passes: number, visit: PageVisitor): Promise<number> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
+  // A lost connection fails the running query; unheard, its error event would end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
