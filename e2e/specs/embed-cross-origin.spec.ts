@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { addToWorkspace, baseUrl, createToken, createUser, ownerApi, signInAs } from '../fixtures/api.js';
+import { addToWorkspace, baseUrl, createToken, createUser, onServer, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf, type AnnotationDataset } from '../fixtures/annotation-dataset.js';
+import { startScholiaServer, type ScholiaServer } from '../fixtures/scholia-server.js';
 
 const EXAMPLES_DIR = path.resolve(import.meta.dirname, '../../examples');
 
@@ -28,11 +29,11 @@ function buildExampleHost(example: ExampleHost): void {
 }
 
 /** An example host on its own origin, its back end signing in the dataset's annotator. */
-async function startExampleHost(example: ExampleHost, ds: AnnotationDataset): Promise<ChildProcess> {
+async function startExampleHost(example: ExampleHost, ds: AnnotationDataset, env: Record<string, string>): Promise<ChildProcess> {
   const host = spawn(process.execPath, [path.join(EXAMPLES_DIR, example.dir, 'serve.mjs')], {
     env: {
       ...process.env, PORT: new URL(hostOrigin()).port, HOST: 'localhost', SCHOLIA_URL: baseUrl(),
-      SCHOLIA_USERNAME: ds.annotator.username, SCHOLIA_PASSWORD: ds.annotator.password, SCHOLIA_DATASET_ID: ds.id,
+      SCHOLIA_USERNAME: ds.annotator.username, SCHOLIA_PASSWORD: ds.annotator.password, SCHOLIA_DATASET_ID: ds.id, ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -51,9 +52,12 @@ async function stopExampleHost(host: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Runs `use` with the example host serving the dataset's annotator, and stops it after. */
-async function withExampleHost(example: ExampleHost, ds: AnnotationDataset, use: () => Promise<void>): Promise<void> {
-  const host = await startExampleHost(example, ds);
+/**
+ * Runs `use` with the example host serving the dataset's annotator (and, on its two-annotators
+ * page, the second one `env` names as `SCHOLIA_SECOND_*`), and stops it after.
+ */
+async function withExampleHost(example: ExampleHost, ds: AnnotationDataset, use: () => Promise<void>, env: Record<string, string> = {}): Promise<void> {
+  const host = await startExampleHost(example, ds, env);
   try {
     await use();
   } finally {
@@ -67,6 +71,30 @@ async function remoteReactFiles(): Promise<string[]> {
   const manifest = (await (await fetch(`${baseUrl()}/remotes/mfe-annotation/mf-manifest.json`)).json()) as Manifest;
   return manifest.shared.filter((s) => /^react(-dom)?(\/|$)/.test(s.name)).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
 }
+
+/** A second Scholia server, started by the first test that needs it, for this file's tests. */
+let secondServer: Promise<ScholiaServer> | undefined;
+const startSecondServer = () => (secondServer ??= startScholiaServer({ SCHOLIA_CORS_ORIGINS: hostOrigin() }));
+test.afterAll(async () => {
+  await (await secondServer)?.stop();
+  secondServer = undefined;
+});
+
+/** The bearer token of each API request the page sent, by the server's origin. */
+function recordBearers(page: Page): Map<string, Set<string>> {
+  const bearers = new Map<string, Set<string>>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const authorization = request.headers().authorization;
+    if (!url.pathname.startsWith('/api/v1/') || !authorization) return;
+    if (!bearers.has(url.origin)) bearers.set(url.origin, new Set());
+    bearers.get(url.origin)!.add(authorization);
+  });
+  return bearers;
+}
+
+/** Everything the page keeps in the browser's storage, as one string. */
+const browserStorage = (page: Page) => page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
 
 const hostEvents = async (page: Page) =>
   (await page.getByTestId('host-events').locator('li').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
@@ -181,6 +209,80 @@ for (const example of EXAMPLE_HOSTS) {
         expect(colours.root).toEqual({ background: 'rgb(21, 23, 27)', color: 'rgb(232, 234, 237)', theme: 'dark' });
         expect(colours.html).toEqual({ background: 'rgba(0, 0, 0, 0)', theme: null, style: null });
         expect(colours.body).toBe('rgba(0, 0, 0, 0)');
+      });
+    });
+
+    test('two annotators on one page, each on their own server, store their answers under their own user there', async ({ page }) => {
+      test.setTimeout(90_000);
+      const first = await createAnnotationDataset(2, { suggestions: false });
+      const server = await startSecondServer();
+      const second = await onServer(server.baseUrl, () => createAnnotationDataset(2, { suggestions: false }));
+      const env = {
+        SCHOLIA_SECOND_URL: server.baseUrl, SCHOLIA_SECOND_USERNAME: second.annotator.username,
+        SCHOLIA_SECOND_PASSWORD: second.annotator.password, SCHOLIA_SECOND_DATASET_ID: second.id,
+      };
+      await withExampleHost(example, first, async () => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        const bearers = recordBearers(page);
+        await page.goto(`${hostOrigin()}/two-annotators.html`);
+        const slotA = page.getByTestId('slot-first');
+        const slotB = page.getByTestId('slot-second');
+        await expect(slotA.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await expect(slotB.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+
+        await slotA.getByRole('button', { name: 'POSITIVE' }).click();
+        await slotA.getByRole('button', { name: 'Submit' }).click();
+        await expect(slotA.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        await slotB.getByRole('button', { name: 'NEGATIVE' }).click();
+        await slotB.getByRole('button', { name: 'Submit' }).click();
+        await expect(slotB.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        // Each answer is on its annotator's server, under that annotator, with the answer given there.
+        await expect.poll(async () => (await responseOf(first.recordIds[0]!, first.annotator.id))?.values?.sentiment?.value).toBe('positive');
+        await expect.poll(() => onServer(server.baseUrl, async () => (await responseOf(second.recordIds[0]!, second.annotator.id))?.values?.sentiment?.value)).toBe('negative');
+        // And then the first annotator's next answer still goes to the first server as the first annotator.
+        await slotA.getByRole('button', { name: 'NEUTRAL' }).click();
+        await slotA.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(async () => (await responseOf(first.recordIds[1]!, first.annotator.id))?.values?.sentiment?.value).toBe('neutral');
+        expect(await onServer(server.baseUrl, () => responseOf(second.recordIds[1]!, second.annotator.id))).toBeUndefined();
+
+        // One annotator's token per server, never the other's; none of them kept in the browser.
+        const [tokenA, tokenB] = [bearers.get(new URL(baseUrl()).origin), bearers.get(new URL(server.baseUrl).origin)];
+        expect(tokenA?.size).toBe(1);
+        expect(tokenB?.size).toBe(1);
+        expect([...tokenA!][0]).not.toBe([...tokenB!][0]);
+        const stored = await browserStorage(page);
+        for (const bearer of [...tokenA!, ...tokenB!]) expect(stored).not.toContain(bearer.replace(/^Bearer /, ''));
+        expect(errors).toEqual([]);
+      }, env);
+    });
+
+    test('two tabs with two annotators each store their answers under their own user', async ({ page, context }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);
+      const second = await createUser('annotator');
+      await addToWorkspace(workspace_id, second.id);
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        // A second tab of the same browser, where the host's back end signed the second annotator in.
+        const secondTab = await context.newPage();
+        const secondToken = await createToken(second.username, second.password);
+        await secondTab.route(`${hostOrigin()}/session.json`, (route) => route.fulfill({ json: { serverUrl: baseUrl(), token: secondToken, datasetId: ds.id } }));
+        await secondTab.goto(`${hostOrigin()}/`);
+        await expect(secondTab.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+
+        await page.getByRole('button', { name: 'POSITIVE' }).click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+        expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
+
+        await secondTab.getByRole('button', { name: 'NEGATIVE' }).click();
+        await secondTab.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, second.id))?.values?.sentiment?.value).toBe('negative');
+        expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+        expect(await browserStorage(secondTab)).not.toContain(secondToken);
       });
     });
 

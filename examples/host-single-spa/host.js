@@ -2,6 +2,7 @@
 // reads the annotation remote's manifest from the Scholia server (another origin), loads its
 // container and mounts `./lifecycles`.
 import { registerApplication, start } from './single-spa.js';
+import { loadAnnotation } from './annotation-remote.js';
 
 const status = document.getElementById('host-status');
 const eventList = document.getElementById('events');
@@ -13,31 +14,6 @@ document.addEventListener('keydown', (event) => {
     status.textContent = 'Portal layout saved';
   }
 });
-
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = resolve;
-    script.onerror = () => reject(new Error(`could not load ${src}`));
-    document.head.appendChild(script);
-  });
-}
-
-/** Where the remote's container is, from its manifest (the manifest's own URL is the base). */
-async function remoteEntryUrl(serverUrl) {
-  const manifestUrl = new URL('/remotes/mfe-annotation/mf-manifest.json', serverUrl);
-  const manifest = await (await fetch(manifestUrl)).json();
-  const { path, name } = manifest.metaData.remoteEntry;
-  return new URL(`${path ? `${path}/` : ''}${name}`, manifestUrl).href;
-}
-
-async function loadAnnotation(serverUrl) {
-  await loadScript(await remoteEntryUrl(serverUrl));
-  const container = window.mfe_annotation;
-  await container.init({}); // empty share scope: the remote brings its own React
-  return (await container.get('./lifecycles'))();
-}
 
 function showEvent(event) {
   const item = document.createElement('li');

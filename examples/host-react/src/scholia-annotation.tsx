@@ -39,8 +39,17 @@ export interface ScholiaAnnotationProps extends AnnotationAppProps {
 }
 
 /** Scholia's annotation screen for one dataset, talking to its server with the annotator's token. */
+const loaded = new Map<string, ReturnType<typeof loadAnnotationApp>>();
+
+/** The remote of one server, loaded once however many instances the page shows. */
+function annotationAppOf(serverUrl: string): ReturnType<typeof loadAnnotationApp> {
+  let app = loaded.get(serverUrl);
+  if (!app) loaded.set(serverUrl, (app = loadAnnotationApp(serverUrl)));
+  return app;
+}
+
 export function ScholiaAnnotation({ serverUrl, onUnavailable, ...props }: ScholiaAnnotationProps) {
-  const Annotation = useMemo(() => lazy(() => loadAnnotationApp(serverUrl)), [serverUrl]);
+  const Annotation = useMemo(() => lazy(() => annotationAppOf(serverUrl)), [serverUrl]);
   return (
     <RemoteBoundary onUnavailable={onUnavailable}>
       <Suspense fallback={<p>Loading the labelling screen…</p>}>

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnnotationEvent } from '@scholia/shared';
-import { configureApi, queryClient, readToken, writeToken } from '@scholia/shared/api';
+import { queryClient, readToken, writeToken } from '@scholia/shared/api';
 import { App } from '../expose/app.js';
 
 interface Call { method: string; path: string; body?: unknown }
@@ -123,13 +123,53 @@ describe('the annotation remote in a foreign React host', () => {
       expect(requests.length).toBeGreaterThan(0);
       expect(requests.every((r) => r.url.startsWith('https://labels.example.org/api/v1/'))).toBe(true);
       expect(requests.every((r) => r.headers.Authorization === 'Bearer token-from-host')).toBe(true);
-      expect(readToken()).toBe('token-from-host');
       expect(await screen.findByRole('button', { name: 'Guardar como borrador' })).toBeTruthy();
-    } finally {
-      configureApi({ baseUrl: '/api', apiKey: undefined });
+      // The host's token and language stay in this instance: the page's session and language are untouched.
+      expect(readToken()).toBe('token-of-ann');
+      expect(JSON.stringify({ ...localStorage })).not.toContain('token-from-host');
       const { annotationI18n } = await import('../i18n/register-annotation-i18n.js');
-      await annotationI18n.changeLanguage('en');
+      expect(annotationI18n.language).toBe('en');
+    } finally {
+      cleanup();
     }
+  });
+
+  it('keeps two instances on one page apart: each reads and writes on its own server as its own annotator, and leaves nothing behind', async () => {
+    serveDataset(() => Response.json({ id: 'resp', status: 'draft', values: {}, updated_at: '' }, { status: 201 }));
+    const view = render(
+      <div>
+        <section data-testid="slot-a">
+          <App datasetId="d1" apiBaseUrl="https://a.example.org/api" token="token-a" language="de" />
+        </section>
+        <section data-testid="slot-b">
+          <App datasetId="d1" apiBaseUrl="https://b.example.org/api" apiKey="key-b" language="es" />
+        </section>
+      </div>,
+    );
+    const slotA = within(await screen.findByTestId('slot-a', {}, { timeout: 5000 }));
+    const slotB = within(screen.getByTestId('slot-b'));
+    fireEvent.change(await slotA.findByRole('textbox', {}, { timeout: 5000 }), { target: { value: 'from a' } });
+    fireEvent.click(slotA.getByRole('button', { name: 'Als Entwurf speichern' }));
+    fireEvent.change(await slotB.findByRole('textbox', {}, { timeout: 5000 }), { target: { value: 'from b' } });
+    fireEvent.click(slotB.getByRole('button', { name: 'Guardar como borrador' }));
+    const requests = () => vi.mocked(fetch).mock.calls.map(([url, init]) => ({
+      url: String(url), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body ? String(init.body) : '',
+    }));
+    await waitFor(() => expect(requests().filter((r) => r.method === 'POST' && r.url.includes('/responses'))).toHaveLength(2));
+    for (const request of requests()) {
+      if (request.url.startsWith('https://a.example.org/api/')) expect(request.headers).toMatchObject({ Authorization: 'Bearer token-a' });
+      else if (request.url.startsWith('https://b.example.org/api/')) {
+        expect(request.headers['X-Argilla-Api-Key']).toBe('key-b');
+        expect(request.headers.Authorization).toBeUndefined();
+      } else throw new Error(`a request to neither server: ${request.url}`);
+    }
+    const writes = requests().filter((r) => r.method === 'POST' && r.url.includes('/responses'));
+    expect(writes.map((w) => [new URL(w.url).host, JSON.parse(w.body).values.comment.value]).sort()).toEqual([
+      ['a.example.org', 'from a'], ['b.example.org', 'from b'],
+    ]);
+    view.unmount();
+    expect(readToken()).toBe('token-of-ann');
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/token-a|key-b/);
   });
 
   it('reports a server it cannot reach as load-failed with status 0, once', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import type { AnnotationEvent, AnnotationMountProps } from '@scholia/shared';
-import { configureApi, queryClient, writeToken } from '@scholia/shared/api';
+import { queryClient, writeToken } from '@scholia/shared/api';
 import { bootstrap, mount, unmount } from './lifecycles.js';
 
 describe('single-spa lifecycles', () => {
@@ -15,7 +15,6 @@ describe('single-spa lifecycles', () => {
   });
   afterEach(() => {
     domElement.remove();
-    configureApi({ baseUrl: '/api', apiKey: undefined });
   });
 
   it('mounts with an API root, an API key and a language, reports events, and unmounts cleanly', async () => {
@@ -40,5 +39,7 @@ describe('single-spa lifecycles', () => {
     expect(events.filter((e) => e.type === 'session-expired')).toHaveLength(1);
     await unmount(props as never);
     expect(domElement.textContent).toBe('');
+    // The key lived in the mounted instance only: nothing of it is left in the browser.
+    expect(Object.values({ ...localStorage }).some((value) => String(value).includes('key-of-ann'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { datasetProgressQuery } from '@scholia/shared/api';
+import { datasetProgressQuery, useApiConnection } from '@scholia/shared/api';
 import { formatNumber } from '@scholia/shared/i18n';
 import { DatasetLoadError, datasetLoadErrorKey } from '@scholia/shared/ui';
 import { AnnotationOverview, OverviewLinks } from '../../progress/components/annotation-overview.js';
@@ -92,12 +92,13 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const setPage = useCallback((page: number, replace?: boolean) => update(latest.current.criteria, { ...latest.current.view, page }, replace), [update]);
 
   // Answers given offline go out when the screen opens and whenever the browser is back online.
+  const connection = useApiConnection();
   useEffect(() => {
-    const flush = () => void sendKeptAnswers(datasetId).then((sent) => sent > 0 && reload(), () => undefined);
+    const flush = () => void sendKeptAnswers(connection, datasetId).then((sent) => sent > 0 && reload(), () => undefined);
     flush();
     window.addEventListener('online', flush);
     return () => window.removeEventListener('online', flush);
-  }, [datasetId, reload]);
+  }, [connection, datasetId, reload]);
 
   const emit = useAnnotationEvents();
   useEffect(() => {

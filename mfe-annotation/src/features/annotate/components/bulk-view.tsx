@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { announceResponsesChanged, searchAnnotationRecords, upsertMyResponses, type ResponseStatus } from '@scholia/shared/api';
+import { announceResponsesChanged, searchAnnotationRecords, upsertMyResponses, useApiConnection, type ResponseStatus } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { canSubmit, toResponseValues } from '../model/answer-validity.js';
@@ -63,12 +63,13 @@ function BulkRecord({ record, position, fields, questions, selected, onSelect, c
 export function BulkView({ datasetId, criteria, page, size, fields, questions, onPage, onSize, onEmpty, reloadToken }: BulkViewProps) {
   const { t } = useTranslation('annotation');
   const queryClient = useQueryClient();
+  const connection = useApiConnection();
   const key = criteriaKey(criteria);
   const queryKey = ['annotation-bulk', datasetId, key, page, size, reloadToken];
   const { data, refetch } = useQuery({
     queryKey,
     queryFn: async () => {
-      const result = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: (page - 1) * size, limit: size });
+      const result = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: (page - 1) * size, limit: size }, { connection });
       onEmpty(result.total === 0);
       return result;
     },
@@ -106,16 +107,16 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
       let ids = [...selected];
       if (allMatched) {
         // Select-all: read up to 1000 records of the current filter first (spec §4, §9).
-        const all = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: 0, limit: SELECT_ALL_LIMIT });
+        const all = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: 0, limit: SELECT_ALL_LIMIT }, { connection });
         ids = all.items.map((i) => i.record.id);
       }
       const values = toResponseValues(bulkQuestions, answers);
       const result = await runBulkAnnotation(
         ids.map((record_id) => ({ record_id, status, values: status === 'discarded' && Object.keys(values).length === 0 ? null : values })),
-        (part) => upsertMyResponses(part),
+        (part) => upsertMyResponses(part, { connection }),
         setProgress,
       );
-      announceResponsesChanged(datasetId);
+      announceResponsesChanged(datasetId, connection);
       for (const recordId of result.succeeded) emit(responseEvent(datasetId, recordId, status, false));
       setOutcome({ ...result, status });
       if (result.succeeded.length > 0) notify({ message: t(`bulk.result_${status}`, { count: result.succeeded.length }), type: 'success' });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
+import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, useApiConnection, type MyResponseBody } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { pushUndo, saveResponse, undoLast, type UndoneAction } from '../api/use-response-actions.js';
@@ -43,14 +43,15 @@ export function FocusView(props: FocusViewProps) {
   const { datasetId, criteria, page, onPage, reloadToken } = props;
   const key = criteriaKey(criteria);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const connection = useApiConnection();
   const queue = useMemo(() => {
     const body = toSearchBody(criteria);
     return new RecordQueue(
-      (offset, limit, background) => searchAnnotationRecords(datasetId, body, { offset, limit }, { globalErrorHandler: !background }),
+      (offset, limit, background) => searchAnnotationRecords(datasetId, body, { offset, limit }, { globalErrorHandler: !background, connection }),
       criteria.similar ? { batchSize: criteria.similar.limit, bufferSize: 0, buffering: false } : { batchSize: 10, bufferSize: 5, buffering: true },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [datasetId, key, reloadToken]);
+  }, [datasetId, key, reloadToken, connection]);
   const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
 
   useEffect(() => {
@@ -79,14 +80,14 @@ export function FocusView(props: FocusViewProps) {
   useShortcuts((action, event) => {
     if (action !== 'undo') return;
     event.preventDefault();
-    void undoLast(datasetId).then((undone) => {
+    void undoLast(connection, datasetId).then((undone) => {
       if (!undone) return;
       const target = restoreUndone(queue, undone, criteria.status);
       if (target === undefined) return props.onBackToFirst();
       setRestored((n) => n + 1);
       onPage(target);
     }, () => undefined);
-  }, [queue, datasetId, criteria.status]);
+  }, [queue, datasetId, criteria.status, connection]);
 
   const item = queue.get(page);
   if (state === 'error') return null;
@@ -124,6 +125,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const [saveError, setSaveError] = useState<string>();
   const [warned, setWarned] = useState(false);
   const emit = useAnnotationEvents();
+  const connection = useApiConnection();
   const keptOffline = useRef(false);
   const responseRef = useRef(ownResponse(item.record));
   const chain = useRef<Promise<unknown>>(Promise.resolve());
@@ -150,19 +152,19 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const save = useCallback((body: MyResponseBody, options: { undo: boolean }) => {
     const run = async () => {
       const before = responseRef.current;
-      const outcome = await saveResponse(datasetId, record.id, before?.id || undefined, body);
+      const outcome = await saveResponse(connection, datasetId, record.id, before?.id || undefined, body);
       keptOffline.current = outcome.kind === 'kept-offline';
       const response = outcome.response.id ? outcome.response : { ...outcome.response, id: before?.id ?? '' };
       responseRef.current = response;
       if (options.undo && outcome.kind === 'saved') {
-        pushUndo({ datasetId, recordId: record.id, responseId: response.id, previous: before ? { status: before.status, values: before.values } : null });
+        pushUndo(connection, { datasetId, recordId: record.id, responseId: response.id, previous: before ? { status: before.status, values: before.values } : null });
       }
       return response;
     };
     const next = chain.current.then(run, run);
     chain.current = next.catch(() => undefined);
     return next;
-  }, [datasetId, record.id]);
+  }, [connection, datasetId, record.id]);
 
   /** An explicit action supersedes the waiting auto-draft (else it would land after a submit). */
   const cancelDraft = () => {
@@ -201,9 +203,9 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     if (existing?.id) {
       try {
         await chain.current;
-        await deleteMyResponse(existing.id);
-        pushUndo({ datasetId, recordId: record.id, responseId: undefined, previous: { status: existing.status, values: existing.values } });
-        announceResponsesChanged(datasetId);
+        await deleteMyResponse(existing.id, { connection });
+        pushUndo(connection, { datasetId, recordId: record.id, responseId: undefined, previous: { status: existing.status, values: existing.values } });
+        announceResponsesChanged(datasetId, connection);
       } catch {
         return;
       }
