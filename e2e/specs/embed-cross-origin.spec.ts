@@ -191,6 +191,47 @@ for (const example of EXAMPLE_HOSTS) {
       });
     });
 
+    test('in a host element 360 to 760 px wide and of fixed height, the page stays inside it: the record scrolls there and every question stays clickable', async ({ page }) => {
+      test.setTimeout(60_000);
+      const ds = await createAnnotationDataset(1, { suggestions: false, longText: true });
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+        const element = page.locator('#annotation');
+        const root = page.getByTestId('annotation-root');
+        for (const [width, option] of [[360, 'NEGATIVE'], [560, 'NEUTRAL'], [760, 'POSITIVE']] as const) {
+          await page.addStyleTag({ content: `#annotation { width: ${width}px; height: 560px; min-height: 0; }` });
+          await expect.poll(async () => (await element.boundingBox())?.width).toBe(width);
+          // Nothing of the remote spills out of its element: the record scrolls inside it.
+          const overflow = await element.evaluate((node) => ({ height: node.scrollHeight - node.clientHeight, width: node.scrollWidth - node.clientWidth }));
+          expect(overflow).toEqual({ height: 0, width: 0 });
+          const box = (await element.boundingBox())!;
+          const rootBox = (await root.boundingBox())!;
+          expect(rootBox.y + rootBox.height).toBeLessThanOrEqual(box.y + box.height + 1);
+          // Each option of the first question takes its own click: nothing lies over it.
+          for (const name of ['POSITIVE', 'NEGATIVE', 'NEUTRAL']) {
+            const button = root.getByRole('button', { name, exact: true });
+            await button.scrollIntoViewIfNeeded();
+            const hit = await button.evaluate((node) => {
+              const r = node.getBoundingClientRect();
+              const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return top === node || node.contains(top);
+            });
+            expect(hit, `${name} at ${width} px`).toBe(true);
+          }
+          await root.getByRole('button', { name: option, exact: true }).click();
+          await expect(root.getByRole('button', { name: option, exact: true })).toHaveAttribute('aria-pressed', 'true');
+        }
+        // Submit stays inside the element and sends the last choice.
+        const submit = root.getByRole('button', { name: 'Submit' });
+        const submitBox = (await submit.boundingBox())!;
+        const box = (await element.boundingBox())!;
+        expect(submitBox.y + submitBox.height).toBeLessThanOrEqual(box.y + box.height + 1);
+        await submit.click();
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+      });
+    });
+
     test("the dark theme colours the remote's root only: the host's document keeps its own colours", async ({ page }) => {
       const ds = await createAnnotationDataset(1);
       await withExampleHost(example, ds, async () => {
