@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addToWorkspace, baseUrl, createToken, createUser, onServer, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf, type AnnotationDataset } from '../fixtures/annotation-dataset.js';
+import { lowContrastTexts } from '../fixtures/contrast.js';
 import { startScholiaServer, type ScholiaServer } from '../fixtures/scholia-server.js';
 
 const EXAMPLES_DIR = path.resolve(import.meta.dirname, '../../examples');
@@ -231,6 +232,43 @@ for (const example of EXAMPLE_HOSTS) {
         await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
       });
     });
+
+    for (const theme of ['light', 'dark'] as const) {
+      test(`the remote brings its whole look in the ${theme} theme: buttons, the active mode, option chips, links and focus rings, all readable`, async ({ page }) => {
+        const ds = await createAnnotationDataset(1);
+        await withExampleHost(example, ds, async () => {
+          await page.goto(`${hostOrigin()}/?theme=${theme}`);
+          await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+          const root = page.getByTestId('annotation-root');
+          const tokens = theme === 'light' ? { primary: 'rgb(62, 92, 201)', primaryText: 'rgb(255, 255, 255)' } : { primary: 'rgb(138, 164, 255)', primaryText: 'rgb(13, 16, 32)' };
+          const look = (name: string, exact = true) => root.getByRole('button', { name, exact }).evaluate((node) => {
+            const style = getComputedStyle(node);
+            return { background: style.backgroundColor, color: style.color, radius: style.borderRadius };
+          });
+          // The primary action and the active mode are Scholia's buttons, not the browser's.
+          expect(await look('Submit')).toEqual({ background: tokens.primary, color: tokens.primaryText, radius: '6px' });
+          const focusMode = root.getByRole('button', { name: 'Focus', exact: true });
+          await expect(focusMode).toHaveAttribute('aria-pressed', 'true');
+          expect(await look('Focus')).toMatchObject({ background: tokens.primary, color: tokens.primaryText });
+          expect((await look('Bulk')).background).not.toBe(tokens.primary);
+          // The chosen option is marked in the primary colour; links are in it too.
+          await expect(root.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
+          expect((await look('POSITIVE', false)).background).toBe(tokens.primary);
+          const links = await root.locator('a').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).color));
+          for (const colour of links) expect(colour).toBe(tokens.primary);
+          // A focus ring on the control the keyboard reached.
+          await root.getByRole('button', { name: 'NEGATIVE' }).focus();
+          await page.keyboard.press('Tab');
+          const ring = await page.evaluate(() => {
+            const style = getComputedStyle(document.activeElement!);
+            return { style: style.outlineStyle, width: style.outlineWidth };
+          });
+          expect(ring).toEqual({ style: 'solid', width: '2px' });
+          // Every text of the remote reads against what is behind it (WCAG AA).
+          expect(await lowContrastTexts(root)).toEqual([]);
+        });
+      });
+    }
 
     test("the dark theme colours the remote's root only: the host's document keeps its own colours", async ({ page }) => {
       const ds = await createAnnotationDataset(1);
