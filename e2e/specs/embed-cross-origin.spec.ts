@@ -365,6 +365,26 @@ for (const example of EXAMPLE_HOSTS) {
       });
     });
 
+    test('an answer kept while the server was down goes out by itself once it is back, with no online event and no reload', async ({ page }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        // The server goes down; the network (and the browser's onLine) stays up.
+        await page.route(`${baseUrl()}/api/**`, (route) => route.abort('connectionrefused'));
+        await page.getByRole('button', { name: 'POSITIVE' }).click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'response-submitted')).toEqual(
+          { type: 'response-submitted', datasetId: ds.id, recordId: ds.recordIds[0], status: 'submitted', keptOffline: true });
+        expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+        expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
+        // Back: the kept answer goes out under its annotator, the page untouched meanwhile.
+        await page.unroute(`${baseUrl()}/api/**`);
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 20_000 }).toBe('submitted');
+        expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+      });
+    });
+
     test("two annotators in one browser never mix offline answers: one's answer kept offline is sent only when that annotator is back", async ({ page, context }) => {
       const ds = await createAnnotationDataset(2, { suggestions: false });
       const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);

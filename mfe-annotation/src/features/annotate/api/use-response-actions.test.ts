@@ -55,7 +55,7 @@ describe('answers kept offline', () => {
       { item: { id: 'x', status: 'submitted', values: null, updated_at: '' }, error: null },
       { item: null, error: { detail: 'Record not found' } },
     ] });
-    await expect(sendKeptAnswers(page, 'd1')).resolves.toBe(1);
+    await expect(sendKeptAnswers(page, 'd1')).resolves.toEqual({ sent: 1, waiting: false });
     expect(notify).toHaveBeenCalledWith({ message: '1 answer given offline was sent.', type: 'success' });
     expect(notify).toHaveBeenCalledWith({ message: '1 answer given offline was refused: Record gone: Record not found', type: 'danger' });
     expect(api.announceResponsesChanged).toHaveBeenCalledWith('d1', page);
@@ -71,14 +71,14 @@ describe('answers kept offline', () => {
     expect(api.saveMyResponse).not.toHaveBeenCalled();
     // Another tab signed in as bob: this tab's cache still says alice, the server says bob.
     api.fetchCurrentUser.mockResolvedValue({ id: 'bob' });
-    await expect(sendKeptAnswers(page, 'd1')).resolves.toBe(0);
+    await expect(sendKeptAnswers(page, 'd1')).resolves.toMatchObject({ sent: 0 });
     expect(api.upsertMyResponses).not.toHaveBeenCalled();
     api.fetchCurrentUser.mockResolvedValue({ id: 'alice' });
     const alice = await currentOutboxOwner(page);
     expect(alice.serverUrl).toBe(new URL('/api/', location.href).href);
     expect(readOutbox(alice).map((i) => i.record_id)).toEqual(['r1']);
     api.upsertMyResponses.mockImplementationOnce(async (items: { record_id: string }[]) => ({ items: items.map(() => ({ item: { id: 'x', status: 'submitted', values: null, updated_at: '' }, error: null })) }));
-    await expect(sendKeptAnswers(page, 'd1')).resolves.toBe(1);
+    await expect(sendKeptAnswers(page, 'd1')).resolves.toEqual({ sent: 1, waiting: false });
     expect(api.upsertMyResponses).toHaveBeenCalledWith([{ record_id: 'r1', status: 'submitted', values: { q: { value: 'yes' } } }], { globalErrorHandler: false, connection: page });
   });
 
@@ -91,12 +91,12 @@ describe('answers kept offline', () => {
       Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
     }
     api.upsertMyResponses.mockImplementationOnce(async (items: { record_id: string }[]) => ({ items: items.map(() => ({ item: { id: 'x', status: 'draft', values: null, updated_at: '' }, error: null })) }));
-    await expect(sendKeptAnswers(page, 'd1')).resolves.toBe(1);
+    await expect(sendKeptAnswers(page, 'd1')).resolves.toEqual({ sent: 1, waiting: false });
     expect(api.upsertMyResponses).toHaveBeenCalledWith([{ record_id: 'r9', status: 'draft', values: { q: { value: 'offline' } } }], { globalErrorHandler: false, connection: page });
   });
 
   it('asks the server who the user is only when some answer is kept', async () => {
-    await expect(sendKeptAnswers(page, 'd1')).resolves.toBe(0);
+    await expect(sendKeptAnswers(page, 'd1')).resolves.toMatchObject({ sent: 0 });
     expect(api.fetchCurrentUser).not.toHaveBeenCalled();
   });
 

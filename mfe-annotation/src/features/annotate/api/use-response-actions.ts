@@ -62,6 +62,22 @@ export async function undoLast(connection: ApiConnection, datasetId: string): Pr
 
 export type SaveOutcome = { kind: 'saved'; response: RecordResponse } | { kind: 'kept-offline'; response: RecordResponse };
 
+type StoredListener = (kind: SaveOutcome['kind']) => void;
+const storedListeners = new WeakMap<ApiConnection, Set<StoredListener>>();
+
+/** Hears every answer of this connection the server took (`saved`) or the browser kept (`kept-offline`). */
+export function onAnswerStored(connection: ApiConnection, listener: StoredListener): () => void {
+  let listeners = storedListeners.get(connection);
+  if (!listeners) storedListeners.set(connection, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells the connection's listeners where an answer went. */
+export function announceAnswerStored(connection: ApiConnection, kind: SaveOutcome['kind']): void {
+  for (const listener of storedListeners.get(connection) ?? []) listener(kind);
+}
+
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** The absolute API root a connection talks to. */
@@ -123,6 +139,7 @@ export async function saveResponse(
     enqueueOffline(owner, { datasetId, record_id: recordId, status: body.status, values: body.values });
     if (!offlineNoticeShown) notify({ message: annotationI18n.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
     offlineNoticeShown = true;
+    announceAnswerStored(connection, 'kept-offline');
     return { kind: 'kept-offline', response: { id: existingId ?? '', status: body.status, values: body.values, updated_at: new Date().toISOString() } };
   };
   // A record already waiting in the outbox stays there, so the order of its answers is kept.
@@ -131,6 +148,7 @@ export async function saveResponse(
     const response = await saveMyResponse(recordId, existingId, body, { connection });
     offlineNoticeShown = false;
     announceResponsesChanged(datasetId, connection);
+    announceAnswerStored(connection, 'saved');
     return { kind: 'saved', response };
   } catch (error) {
     if (error instanceof ApiError && error.status === 0) return keep();
@@ -138,18 +156,24 @@ export async function saveResponse(
   }
 }
 
+/** What a try to send kept answers did: how many the server took, and whether some of the user's still wait. */
+export interface KeptAnswersSent {
+  sent: number;
+  waiting: boolean;
+}
+
 /**
- * Sends the signed-in user's answers kept offline; called on `online` and when the screen opens.
+ * Sends the connection's user's answers kept offline (see `startSendingKeptAnswers` for when).
  * Other users' answers stay until they are back. An answer the server refuses for good (its
  * record was deleted meanwhile) is said so, not dropped silently.
  */
-export async function sendKeptAnswers(connection: ApiConnection, datasetId: string): Promise<number> {
+export async function sendKeptAnswers(connection: ApiConnection, datasetId: string): Promise<KeptAnswersSent> {
   // Nothing kept for this server (the usual case): no need to ask it who the user is.
-  if (!hasKeptAnswers(serverUrl(connection))) return 0;
+  if (!hasKeptAnswers(serverUrl(connection))) return { sent: 0, waiting: false };
   const keptUnknown = credentialsOwner(connection);
   const owner = await currentOutboxOwner(connection, { fresh: true });
   adoptOutbox(keptUnknown, owner);
-  if (readOutbox(owner).length === 0) return 0;
+  if (readOutbox(owner).length === 0) return { sent: 0, waiting: false };
   const { accepted, refused } = await flushOutbox(owner, (items) => upsertMyResponses(items, { globalErrorHandler: false, connection }));
   if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId, connection);
   if (accepted > 0) notify({ message: annotationI18n.t('messages.sentOffline', { ns: 'annotation', count: accepted }), type: 'success' });
@@ -157,5 +181,5 @@ export async function sendKeptAnswers(connection: ApiConnection, datasetId: stri
     const details = refused.map((r) => describeFailure(r, (key, options) => annotationI18n.t(key, { ns: 'annotation', ...options }))).join('; ');
     notify({ message: annotationI18n.t('messages.refusedOffline', { ns: 'annotation', count: refused.length, details }), type: 'danger' });
   }
-  return accepted;
+  return { sent: accepted, waiting: readOutbox(owner).length > 0 };
 }

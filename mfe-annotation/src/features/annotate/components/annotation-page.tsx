@@ -8,7 +8,7 @@ import { DatasetLoadError, datasetLoadErrorKey } from '@scholia/shared/ui';
 import { AnnotationOverview, OverviewLinks } from '../../progress/components/annotation-overview.js';
 import { TeamProgress } from '../../progress/components/team-progress.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
-import { sendKeptAnswers } from '../api/use-response-actions.js';
+import { startSendingKeptAnswers } from '../api/kept-answers-sender.js';
 import { criteriaKey, hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
 
 import { FocusView } from './focus-view.js';
@@ -91,14 +91,9 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const setCriteria = useCallback((next: Criteria) => update(next, { ...latest.current.view, page: 1 }), [update]);
   const setPage = useCallback((page: number, replace?: boolean) => update(latest.current.criteria, { ...latest.current.view, page }, replace), [update]);
 
-  // Answers given offline go out when the screen opens and whenever the browser is back online.
+  // Answers kept in the browser go out as soon as the server takes them again.
   const connection = useApiConnection();
-  useEffect(() => {
-    const flush = () => void sendKeptAnswers(connection, datasetId).then((sent) => sent > 0 && reload(), () => undefined);
-    flush();
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
-  }, [connection, datasetId, reload]);
+  useEffect(() => startSendingKeptAnswers(connection, datasetId, reload), [connection, datasetId, reload]);
 
   const emit = useAnnotationEvents();
   useEffect(() => {
