@@ -270,6 +270,35 @@ for (const example of EXAMPLE_HOSTS) {
       });
     }
 
+    test('with Scholia unreachable as the page opens, the host shows its own fallback', async ({ page }) => {
+      const ds = await createAnnotationDataset(1);
+      await withExampleHost(example, ds, async () => {
+        // Not even the remote's manifest and files come.
+        await page.route(`${baseUrl()}/**`, (route) => route.abort('connectionrefused'));
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('host-fallback')).toBeVisible({ timeout: 20_000 });
+      });
+    });
+
+    test('a failed records search shows a notice with Retry where the record would be and reaches the host as load-failed', async ({ page }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      await withExampleHost(example, ds, async () => {
+        // Only the search of the annotator's queue fails; the dataset and its questions load.
+        const search = `${baseUrl()}/api/v1/me/datasets/${ds.id}/records/search**`;
+        await page.route(search, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+        await page.goto(`${hostOrigin()}/`);
+        const notice = page.getByTestId('records-load-error');
+        await expect(notice).toHaveText(/The records could not be loaded \(HTTP 502\)/, { timeout: 20_000 });
+        await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'load-failed')).toMatchObject(
+          { type: 'load-failed', datasetId: ds.id, status: 502 });
+        // Retry once the search works again: the queue is back.
+        await page.unroute(search);
+        await notice.getByRole('button', { name: 'Retry' }).click();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+        await expect(notice).toBeHidden();
+      });
+    });
+
     test("the dark theme colours the remote's root only: the host's document keeps its own colours", async ({ page }) => {
       const ds = await createAnnotationDataset(1);
       await withExampleHost(example, ds, async () => {

@@ -1,7 +1,7 @@
 // A single-spa root config with no bundler: it asks its own backend (serve.mjs) for a session,
 // reads the annotation remote's manifest from the Scholia server (another origin), loads its
 // container and mounts `./lifecycles`.
-import { registerApplication, start } from './single-spa.js';
+import { addErrorHandler, getAppStatus, LOAD_ERROR, registerApplication, start } from './single-spa.js';
 import { loadAnnotation } from './annotation-remote.js';
 
 const status = document.getElementById('host-status');
@@ -22,6 +22,12 @@ function showEvent(event) {
   if (event.type === 'session-expired') status.textContent = 'Please sign in again';
   if (event.type === 'load-failed') document.getElementById('annotation-fallback').hidden = false;
 }
+
+// Scholia down as the page opens: the remote's files never load, so it cannot say so itself.
+addErrorHandler((error) => {
+  if (getAppStatus('scholia-annotation') === LOAD_ERROR) document.getElementById('annotation-fallback').hidden = false;
+  console.error(error.appOrParcelName, error);
+});
 
 const session = await (await fetch('./session.json')).json();
 registerApplication({

@@ -125,6 +125,7 @@ export const de: AnnotationMessages = {
   },
   record: {
     position: 'Eintrag {{page}} von {{total}}',
+    loadFailed: 'Die Datensätze konnten nicht geladen werden (HTTP {{status}}). Versuchen Sie es erneut.',
     suggestion: 'Vorschlag',
     suggestionBy: 'von {{agent}}',
     score: 'Wertung {{score}}',

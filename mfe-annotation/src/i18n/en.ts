@@ -124,6 +124,7 @@ export const en = {
   },
   record: {
     position: 'Record {{page}} of {{total}}',
+    loadFailed: 'The records could not be loaded (HTTP {{status}}). Try again.',
     suggestion: 'Suggestion',
     suggestionBy: 'by {{agent}}',
     score: 'score {{score}}',

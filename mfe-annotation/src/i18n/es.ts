@@ -125,6 +125,7 @@ export const es: AnnotationMessages = {
   },
   record: {
     position: 'Registro {{page}} de {{total}}',
+    loadFailed: 'No se pudieron cargar los registros (HTTP {{status}}). Inténtelo de nuevo.',
     suggestion: 'Sugerencia',
     suggestionBy: 'de {{agent}}',
     score: 'puntuación {{score}}',

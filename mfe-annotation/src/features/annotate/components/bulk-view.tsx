@@ -13,6 +13,7 @@ import type { AnnotationRecord, Answers, Field, Question } from '../model/types.
 import { recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
+import { RecordsLoadError } from './records-load-error.js';
 import { useShortcuts } from './shortcut-scope.js';
 import { SpanQuestion } from './span-question.js';
 import { ConfirmDialog } from '../layout/confirm-dialog.js';
@@ -66,7 +67,7 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
   const connection = useApiConnection();
   const key = criteriaKey(criteria);
   const queryKey = ['annotation-bulk', datasetId, key, page, size, reloadToken];
-  const { data, refetch } = useQuery({
+  const { data, refetch, error } = useQuery({
     queryKey,
     queryFn: async () => {
       const result = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: (page - 1) * size, limit: size }, { connection });
@@ -152,6 +153,8 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
       return next;
     });
   };
+
+  if (error && !data) return <RecordsLoadError datasetId={datasetId} error={error} onRetry={() => void refetch()} />;
 
   const renderRecord = (record: AnnotationRecord, index: number) => (
     <BulkRecord key={record.id} record={record} position={(page - 1) * size + index + 1} fields={fields} questions={questions} selected={allMatched || selected.has(record.id)} onSelect={(on) => setOne(record.id, on)} collapsed={collapsed} />

@@ -12,6 +12,7 @@ import { RecordQueue, type QueueItem } from '../model/record-queue.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
+import { RecordsLoadError } from './records-load-error.js';
 import { RecordFields } from './record-fields.js';
 import { ReviewPanel } from '../../review/review-panel.js';
 import { useShortcuts } from './shortcut-scope.js';
@@ -53,9 +54,12 @@ export function FocusView(props: FocusViewProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [datasetId, key, reloadToken, connection]);
   const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
+  const [failure, setFailure] = useState<{ error: unknown; retry: () => void }>();
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
+    setFailure(undefined);
     if (!queue.get(page)) setState('loading');
     queue.ensure(page).then(
       (result) => {
@@ -65,13 +69,17 @@ export function FocusView(props: FocusViewProps) {
         props.onEmpty(result === 'empty');
         queue.maybeBuffer(page)?.then(() => !cancelled && rerender());
       },
-      () => !cancelled && setState('error'),
+      (error: unknown) => {
+        if (cancelled) return;
+        setState('error');
+        setFailure({ error, retry: () => setAttempt((n) => n + 1) });
+      },
     );
     return () => {
       cancelled = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queue, page]);
+  }, [queue, page, attempt]);
 
   // Ctrl+Z: the last answer goes back on the server and the screen back to its record, which
   // keeps its place in the queue (and "Record n of N" its count). `restored` restarts the editor
@@ -90,7 +98,7 @@ export function FocusView(props: FocusViewProps) {
   }, [queue, datasetId, criteria.status, connection]);
 
   const item = queue.get(page);
-  if (state === 'error') return null;
+  if (state === 'error') return failure ? <RecordsLoadError datasetId={datasetId} error={failure.error} onRetry={failure.retry} /> : null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
   return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} />;
 }
