@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Component, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 // Outside Scholia's repository, copy shared/src/embed/annotation-embed.ts (types only) and import from it.
-import type { AnnotationAppProps } from '@scholia/shared';
+import type { AnnotationAppModule, AnnotationAppProps } from '@scholia/shared';
 
 /**
  * Registers the annotation remote from the manifest its server publishes, read at run time: a
@@ -9,7 +9,7 @@ import type { AnnotationAppProps } from '@scholia/shared';
  */
 function loadAnnotationApp(serverUrl: string): Promise<{ default: ComponentType<AnnotationAppProps> }> {
   registerRemotes([{ name: 'mfe_annotation', entry: new URL('/remotes/mfe-annotation/mf-manifest.json', serverUrl).href }]);
-  return loadRemote<{ App: ComponentType<AnnotationAppProps> }>('mfe_annotation/App').then((module) => {
+  return loadRemote<AnnotationAppModule<ReactNode>>('mfe_annotation/App').then((module) => {
     if (!module) throw new Error('the annotation remote did not load');
     return { default: module.App };
   });

@@ -61,3 +61,28 @@ export interface AnnotationMountProps extends AnnotationAppProps {
   /** Element the remote renders into (single-spa passes it). */
   domElement?: HTMLElement;
 }
+
+/** What single-spa adds to the props it passes each lifecycle. */
+export interface SingleSpaLifecycleProps {
+  name: string;
+}
+
+/**
+ * The `./lifecycles` module: what the factory of `container.get('./lifecycles')` returns, for
+ * single-spa's `registerApplication` or `mountRootParcel`.
+ */
+export interface AnnotationLifecycles {
+  bootstrap(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+  mount(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+  /** New props for a mounted instance (single-spa calls it for parcels: `parcel.update(props)`). */
+  update(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+  unmount(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+}
+
+/**
+ * The `./App` module. `Node` is what the host's React renders (`ReactNode`), so
+ * `loadRemote<AnnotationAppModule<ReactNode>>('mfe_annotation/App')` gives a component.
+ */
+export interface AnnotationAppModule<Node = unknown> {
+  App: (props: AnnotationAppProps) => Node;
+}
