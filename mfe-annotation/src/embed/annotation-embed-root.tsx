@@ -74,7 +74,7 @@ export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, 
   const [expired, setExpired] = useState(false);
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
-  const { connection, own } = useHostConnection({ apiBaseUrl, token, apiKey }, () => {
+  const { connection, own, key } = useHostConnection({ apiBaseUrl, token, apiKey }, () => {
     setExpired(true);
     createEventEmitter(onEventRef.current)({ type: 'session-expired' });
   });
@@ -82,8 +82,9 @@ export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, 
   useEffect(() => setExpired(false), [token, apiKey]);
   const i18n = useInstanceI18n(language);
   const client = own ? connection.queryClient : hostClient ?? pageConnection.queryClient;
+  // Queries stay with the cache they started in: a new connection remounts the screen on its own.
   return (
-    <QueryClientProvider client={client}>
+    <QueryClientProvider key={key} client={client}>
       <ApiConnectionProvider value={connection}>
         <HostRouter>
           <I18nextProvider i18n={i18n}>

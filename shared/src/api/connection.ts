@@ -18,7 +18,7 @@ export interface ApiCredentials {
 export interface ApiConnection {
   /** The API root, ending in `/`, e.g. `https://labels.example.org/api/`. */
   readonly baseUrl: string;
-  /** The credentials of the next request (read at each request: a host may pass a new token). */
+  /** The credentials of the next request (read at each request: the page's user may sign in again). */
   credentials(): ApiCredentials;
   /** The cache of this connection's reads; a write marks it stale. */
   readonly queryClient: QueryClient;
@@ -36,11 +36,6 @@ export const pageConnection: ApiConnection = {
   queryClient: pageQueryClient,
 };
 
-/** An embedded page's connection, whose credentials its host may replace while it is mounted. */
-export interface InstanceConnection extends ApiConnection {
-  setCredentials(credentials: ApiCredentials): void;
-}
-
 export interface InstanceConnectionOptions extends ApiCredentials {
   /** The API root; default `/api` of the page's origin. */
   apiBaseUrl?: string;
@@ -53,16 +48,13 @@ const connectionsByClient = new WeakMap<QueryClient, ApiConnection>();
  * A connection held only in memory, with a query cache of its own: nothing of it reaches the
  * browser's storage, so another tab or another embedded page cannot read or replace it.
  */
-export function createInstanceConnection({ apiBaseUrl = '/api', token, apiKey, onSessionExpired }: InstanceConnectionOptions): InstanceConnection {
-  let current: ApiCredentials = { token: token || undefined, apiKey: apiKey || undefined };
-  const connection: InstanceConnection = {
+export function createInstanceConnection({ apiBaseUrl = '/api', token, apiKey, onSessionExpired }: InstanceConnectionOptions): ApiConnection {
+  const credentials: ApiCredentials = { token: token || undefined, apiKey: apiKey || undefined };
+  const connection: ApiConnection = {
     baseUrl: apiBaseUrl.endsWith('/') ? apiBaseUrl : `${apiBaseUrl}/`,
-    credentials: () => current,
+    credentials: () => credentials,
     queryClient: createQueryClient(),
     onSessionExpired,
-    setCredentials: (next) => {
-      current = { token: next.token || undefined, apiKey: next.apiKey || undefined };
-    },
   };
   connectionsByClient.set(connection.queryClient, connection);
   return connection;
