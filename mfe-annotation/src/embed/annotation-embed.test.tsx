@@ -172,6 +172,18 @@ describe('the annotation remote in a foreign React host', () => {
     expect(JSON.stringify({ ...localStorage })).not.toMatch(/token-a|key-b/);
   });
 
+  it('saves the answer being given as a draft when it is unmounted, and tells the host', async () => {
+    const calls = serveDataset(() => Response.json({ id: 'resp1', status: 'draft', values: { comment: { value: 'half' } }, updated_at: '' }, { status: 201 }));
+    const events: AnnotationEvent[] = [];
+    const view = render(<App datasetId="d1" onEvent={(event) => events.push(event)} />);
+    fireEvent.change(await screen.findByRole('textbox', {}, { timeout: 5000 }), { target: { value: 'half' } });
+    view.unmount();
+    await waitFor(() => expect(events).toContainEqual({ type: 'response-drafted', datasetId: 'd1', recordId: 'r1', status: 'draft', keptOffline: false }));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === 'v1/records/r1/responses').map((c) => c.body)).toEqual([
+      { status: 'draft', values: { comment: { value: 'half' } } },
+    ]);
+  });
+
   it('reports a server it cannot reach as load-failed with status 0, once', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     const events: AnnotationEvent[] = [];

@@ -253,6 +253,8 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           queue.update(next);
           queue.setLeftFilter(next.id, 'draft' !== criteria.status);
           onRecordChanged();
+          // A host keeping its own queue learns of every draft, also one sent as the page closed.
+          emit(responseEvent(datasetId, next.id, 'draft', keptOffline.current));
         })
         .catch(() => undefined);
     };
