@@ -4,7 +4,8 @@ import { useContext, useEffect, useMemo, useRef, useState, type CSSProperties, t
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter, useInRouterContext } from 'react-router-dom';
 import type { AnnotationAppProps } from '@scholia/shared';
-import { ApiConnectionProvider, datasetProgressQuery, pageConnection } from '@scholia/shared/api';
+import { datasetProgressQuery, pageConnection } from '@scholia/shared/api';
+import { ApiConnectionProvider } from './instance-connection.js';
 import { bus } from '@scholia/shared/bus';
 import { isLanguage } from '@scholia/shared/i18n';
 import { themeTokens } from '@scholia/shared/theme';

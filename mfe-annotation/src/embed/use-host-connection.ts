@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnnotationAppProps } from '@scholia/shared';
-import { createInstanceConnection, pageConnection, type ApiConnection } from '@scholia/shared/api';
+import { pageConnection, type ApiConnection } from '@scholia/shared/api';
+import { createInstanceConnection } from './instance-connection.js';
 
 type HostConnection = Pick<AnnotationAppProps, 'apiBaseUrl' | 'token' | 'apiKey'>;
 

@@ -1,7 +1,22 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createContext, useContext } from 'react';
-import { createQueryClient, queryClient as pageQueryClient } from './page-query-client.js';
+import { QueryClient } from '@tanstack/react-query';
 import { readToken } from './session.js';
+
+const GLOBAL_KEY = '__scholiaQueryClient__';
+type Holder = { [GLOBAL_KEY]?: QueryClient };
+
+/** A query cache with the client-wide defaults: one for the page, one per embedded connection. */
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The global error handler already told the user; silent retries would repeat toasts.
+      queries: { retry: false, refetchOnWindowFocus: false, gcTime: 10 * 60_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The page's one query cache; shared like the bus so every remote reads the same entries. */
+export const queryClient: QueryClient = ((globalThis as Holder)[GLOBAL_KEY] ??= createQueryClient());
 
 /** What a request is sent with: a bearer token, else an API key. */
 export interface ApiCredentials {
@@ -33,29 +48,14 @@ export interface ApiConnection {
 export const pageConnection: ApiConnection = {
   baseUrl: '/api/',
   credentials: () => ({ token: readToken() }),
-  queryClient: pageQueryClient,
+  queryClient,
 };
-
-export interface InstanceConnectionOptions extends ApiCredentials {
-  /** The API root; default `/api` of the page's origin. */
-  apiBaseUrl?: string;
-  onSessionExpired?: () => void;
-}
 
 const connectionsByClient = new WeakMap<QueryClient, ApiConnection>();
 
-/**
- * A connection held only in memory, with a query cache of its own: nothing of it reaches the
- * browser's storage, so another tab or another embedded page cannot read or replace it.
- */
-export function createInstanceConnection({ apiBaseUrl = '/api', token, apiKey, onSessionExpired }: InstanceConnectionOptions): ApiConnection {
-  const credentials: ApiCredentials = { token: token || undefined, apiKey: apiKey || undefined };
-  const connection: ApiConnection = {
-    baseUrl: apiBaseUrl.endsWith('/') ? apiBaseUrl : `${apiBaseUrl}/`,
-    credentials: () => credentials,
-    queryClient: createQueryClient(),
-    onSessionExpired,
-  };
+/** A connection with a query cache of its own, whose cached reads go out through it. */
+export function createConnection(options: Omit<ApiConnection, 'queryClient'>): ApiConnection {
+  const connection = { ...options, queryClient: createQueryClient() };
   connectionsByClient.set(connection.queryClient, connection);
   return connection;
 }
@@ -63,11 +63,3 @@ export function createInstanceConnection({ apiBaseUrl = '/api', token, apiKey, o
 /** The connection whose cache a query runs in: a cached read goes out the way its cache was filled. */
 export const connectionOfQueryClient = (client: QueryClient | undefined): ApiConnection =>
   (client && connectionsByClient.get(client)) ?? pageConnection;
-
-const ApiConnectionContext = createContext<ApiConnection>(pageConnection);
-
-/** Provides the connection of an embedded page to everything inside it. */
-export const ApiConnectionProvider = ApiConnectionContext.Provider;
-
-/** The connection of the page this component is part of. */
-export const useApiConnection = (): ApiConnection => useContext(ApiConnectionContext);

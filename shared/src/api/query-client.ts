@@ -2,8 +2,6 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { connectionOfQueryClient, pageConnection } from './connection.js';
 import { apiRequest, type QueryParams, type RequestOptions } from './http-client.js';
 
-export { queryClient } from './page-query-client.js';
-
 /** Client-side lifetimes when the server sends no max-age (spec §9). */
 export const CACHE_LIFETIME = { DEFAULT: 3_000, MEDIUM: 120_000, LARGE: 600_000 } as const;
 

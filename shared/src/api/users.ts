@@ -1,9 +1,9 @@
 import { isApiError } from './api-error.js';
 import { logout } from './auth.js';
 import type { QueryClient } from '@tanstack/react-query';
-import { connectionOfQueryClient, pageConnection, type ApiConnection } from './connection.js';
+import { connectionOfQueryClient, pageConnection, queryClient, type ApiConnection } from './connection.js';
 import { apiRequest } from './http-client.js';
-import { getQueryKey, queryClient } from './query-client.js';
+import { getQueryKey } from './query-client.js';
 import { writeToken } from './session.js';
 import type { ApiKeyRotation, User } from './types.js';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { datasetQuery, reopenRecord, reviewedRecordQuery, useApiConnection, validateRecord, workspaceUsersQuery, type Field, type Question } from '@scholia/shared/api';
+import { datasetQuery, reopenRecord, reviewedRecordQuery, validateRecord, workspaceUsersQuery, type Field, type Question } from '@scholia/shared/api';
+import { useApiConnection } from '../../embed/instance-connection.js';
 import { bus } from '@scholia/shared/bus';
 import { QuestionForm } from '../annotate/components/question-form.js';
 import { saveFailureReason } from '../annotate/model/save-failure.js';

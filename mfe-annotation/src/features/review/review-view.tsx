@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchRecordsForReview, useApiConnection, type Field, type Question, type ReviewStatus } from '@scholia/shared/api';
+import { searchRecordsForReview, type Field, type Question, type ReviewStatus } from '@scholia/shared/api';
+import { useApiConnection } from '../../embed/instance-connection.js';
 import { formatNumber } from '@scholia/shared/i18n';
 import { RecordFields } from '../annotate/components/record-fields.js';
 import { ReviewPanel } from './review-panel.js';

@@ -5,7 +5,7 @@ vi.mock('./use-response-actions.js', async (original) => ({ ...(await original<o
 
 const { KEPT_ANSWERS_RETRY, startSendingKeptAnswers } = await import('./kept-answers-sender.js');
 const { announceAnswerStored } = await import('./use-response-actions.js');
-const { createInstanceConnection } = await import('@scholia/shared/api');
+const { createInstanceConnection } = await import('../../../embed/instance-connection.js');
 
 /** Lets the promises of a try settle without moving the clock. */
 const settle = () => vi.advanceTimersByTimeAsync(0);

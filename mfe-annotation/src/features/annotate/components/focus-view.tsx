@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, useApiConnection, type MyResponseBody } from '@scholia/shared/api';
+import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
+import { useApiConnection } from '../../../embed/instance-connection.js';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { pushUndo, saveResponse, undoLast, type UndoneAction } from '../api/use-response-actions.js';
