@@ -42,6 +42,8 @@ registerApplication({
     language: 'en',
     theme: new URLSearchParams(location.search).get('theme') ?? undefined,
     onEvent: showEvent,
+    // Scholia's own pages (the dataset's settings) open on Scholia, in a tab of their own.
+    onNavigate: (target) => window.open(new URL(target.path, session.serverUrl), '_blank', 'noopener'),
   },
 });
 start();

@@ -12,6 +12,7 @@ import { themeTokens } from '@scholia/shared/theme';
 import { ShortcutScopeRoot } from '../features/annotate/components/shortcut-scope.js';
 import { registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
 import { AnnotationEventsProvider, createEventEmitter, useAnnotationEvents } from './annotation-events.js';
+import { ScholiaNavigationProvider } from './scholia-link.js';
 import { useHostConnection } from './use-host-connection.js';
 
 /** The host's router when it has one (Scholia's shell), else the remote's own. */
@@ -68,8 +69,10 @@ export type AnnotationEmbedRootProps = Omit<AnnotationAppProps, 'datasetId'> & {
  * connection and query cache (or the page's, in Scholia's shell), a router unless the host has
  * one, the remote's own i18next, events to the host, the shortcut scope and the theme.
  */
-export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, language, apiBaseUrl, token, apiKey, children }: AnnotationEmbedRootProps) {
+export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, onNavigate, theme, language, apiBaseUrl, token, apiKey, children }: AnnotationEmbedRootProps) {
   const hostClient = useContext(QueryClientContext);
+  // Scholia's router follows its own links; another host's only through `onNavigate`.
+  const navigation = useInRouterContext() ? 'router' : onNavigate;
   // Scholia's shell shares its query client and styles the remote on purpose; any other host's CSS stops at the root.
   const isolated = !hostClient;
   const [expired, setExpired] = useState(false);
@@ -90,13 +93,15 @@ export function AnnotationEmbedRoot({ datasetId, shortcutScope, onEvent, theme, 
         <HostRouter>
           <I18nextProvider i18n={i18n}>
             <AnnotationEventsProvider onEvent={onEvent}>
-              <div className={isolated ? 'mfe-ann-embed mfe-ann-embed--isolated' : 'mfe-ann-embed'} data-theme={theme} style={themeStyle(theme)}>
-                <ShortcutScopeRoot scope={shortcutScope}>
-                  <SessionExpiredNotice expired={expired} ownConnection={own} />
-                  {datasetId && <ProgressReporter datasetId={datasetId} />}
-                  {children}
-                </ShortcutScopeRoot>
-              </div>
+              <ScholiaNavigationProvider value={navigation}>
+                <div className={isolated ? 'mfe-ann-embed mfe-ann-embed--isolated' : 'mfe-ann-embed'} data-theme={theme} style={themeStyle(theme)}>
+                  <ShortcutScopeRoot scope={shortcutScope}>
+                    <SessionExpiredNotice expired={expired} ownConnection={own} />
+                    {datasetId && <ProgressReporter datasetId={datasetId} />}
+                    {children}
+                  </ShortcutScopeRoot>
+                </div>
+              </ScholiaNavigationProvider>
             </AnnotationEventsProvider>
           </I18nextProvider>
         </HostRouter>

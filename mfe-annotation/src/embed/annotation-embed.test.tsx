@@ -184,6 +184,20 @@ describe('the annotation remote in a foreign React host', () => {
     ]);
   });
 
+  it("shows no link to Scholia's own pages a host cannot follow, and follows them through the host's onNavigate", async () => {
+    serveDataset();
+    const view = render(<App datasetId="d1" />);
+    await screen.findByTestId('focus-record', {}, { timeout: 5000 });
+    await screen.findByTestId('annotation-dataset-name');
+    expect(screen.queryByText('Dataset settings')).toBeNull();
+    view.unmount();
+    const targets: unknown[] = [];
+    render(<App datasetId="d1" onNavigate={(target) => targets.push(target)} />);
+    fireEvent.click(await screen.findByText('Dataset settings', {}, { timeout: 5000 }));
+    expect(targets).toEqual([{ page: 'dataset-settings', datasetId: 'd1', path: '/dataset/d1/settings' }]);
+    expect(window.location.pathname).toBe('/');
+  });
+
   it('reports a server it cannot reach as load-failed with status 0, once', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     const events: AnnotationEvent[] = [];

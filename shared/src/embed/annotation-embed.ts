@@ -54,6 +54,12 @@ export interface AnnotationAppProps {
   apiKey?: string;
   /** `light` or `dark`; default: the page's own theme. */
   theme?: 'light' | 'dark';
+  /**
+   * Follows a link to one of Scholia's own pages ("Dataset settings", "Back to home"), e.g. by
+   * opening `https://labels.example.org${target.path}`. Without it, in a host with no router of
+   * Scholia's, those links are not shown.
+   */
+  onNavigate?: (target: AnnotationNavigationTarget) => void;
 }
 
 /** Mount props of `./lifecycles` (single-spa). */
@@ -86,3 +92,8 @@ export interface AnnotationLifecycles {
 export interface AnnotationAppModule<Node = unknown> {
   App: (props: AnnotationAppProps) => Node;
 }
+
+/** A page of Scholia's own web app the remote links to; `path` is its path on the Scholia server. */
+export type AnnotationNavigationTarget =
+  | { page: 'dataset-settings'; datasetId: string; path: string }
+  | { page: 'home'; path: string };

@@ -21,6 +21,7 @@ import { usePanelWidth } from '../layout/panel-width.js';
 import { PopoverDetails } from '../layout/popover-details.js';
 import { useNarrowPage } from '../layout/use-narrow-page.js';
 import { useAnnotationEvents } from '../../../embed/annotation-events.js';
+import { ScholiaLink } from '../../../embed/scholia-link.js';
 import { ReviewView } from '../../review/review-view.js';
 
 function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; criteria: Criteria; isAdmin: boolean }) {
@@ -101,7 +102,10 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
     if (settings.isError) emit({ type: 'load-failed', datasetId, status: settings.errorStatus, message: t(datasetLoadErrorKey(settings.error), { ns: 'translation' }) });
   }, [settings.isError, settings.errorStatus, settings.error, datasetId, emit, t]);
 
-  if (settings.isError) return <DatasetLoadError error={settings.error} />;
+  if (settings.isError) {
+    const home = <ScholiaLink to={{ page: 'home', path: '/' }}>{t('common.backToHome', { ns: 'translation' })}</ScholiaLink>;
+    return <DatasetLoadError error={settings.error} home={home} />;
+  }
   const { dataset, fields, questions, user } = settings;
   if (!dataset || !fields || !questions) return <p className="sch-loading" aria-busy="true">…</p>;
   const isAdmin = user?.role === 'owner' || user?.role === 'admin';
