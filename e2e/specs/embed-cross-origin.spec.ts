@@ -254,7 +254,8 @@ for (const example of EXAMPLE_HOSTS) {
           // The chosen option is marked in the primary colour; links are in it too.
           await expect(root.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
           expect((await look('POSITIVE', false)).background).toBe(tokens.primary);
-          const links = await root.locator('a').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).color));
+          const links = await root.locator('a, .mfe-ann-link').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).color));
+          expect(links.length).toBeGreaterThan(0);
           for (const colour of links) expect(colour).toBe(tokens.primary);
           // A focus ring on the control the keyboard reached.
           await root.getByRole('button', { name: 'NEGATIVE' }).focus();
@@ -422,6 +423,7 @@ for (const example of EXAMPLE_HOSTS) {
       await withExampleHost(example, ds, async () => {
         await page.goto(`${hostOrigin()}/`);
         await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await page.waitForLoadState('networkidle'); // offline once every file of the screen is in
         await context.setOffline(true);
         await page.getByRole('button', { name: 'POSITIVE' }).click();
         await page.getByRole('button', { name: 'Submit' }).click();
@@ -460,6 +462,7 @@ test("in Scholia's own web app, two annotators in one browser never mix offline 
   await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
   await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 15_000 });
 
+  await page.waitForLoadState('networkidle'); // offline once every file of the screen is in
   await context.setOffline(true);
   await page.getByRole('button', { name: 'POSITIVE' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
