@@ -115,8 +115,8 @@ export interface DownloadedFile {
  * A file the API answers with (an export): fetched with the caller's credentials, which a plain
  * link cannot send, and handed back whole as a Blob. Errors as apiRequest.
  */
-export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal' | 'globalErrorHandler' | 'repositoryCode' | 'connection'> = {}): Promise<DownloadedFile> {
-  const { connection = pageConnection } = options;
+export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal' | 'globalErrorHandler' | 'repositoryCode'> = {}): Promise<DownloadedFile> {
+  const connection = pageConnection;
   const sent = connection.credentials();
   let response: Response;
   try {
