@@ -1,8 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { addToWorkspace, baseUrl, createToken, createUser, ownerApi, signInAs } from '../fixtures/api.js';
+import { addToWorkspace, baseUrl, createToken, createUser, onServer, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf, type AnnotationDataset } from '../fixtures/annotation-dataset.js';
+import { lowContrastTexts } from '../fixtures/contrast.js';
+import { startScholiaServer, type ScholiaServer } from '../fixtures/scholia-server.js';
 
 const EXAMPLES_DIR = path.resolve(import.meta.dirname, '../../examples');
 
@@ -28,11 +30,11 @@ function buildExampleHost(example: ExampleHost): void {
 }
 
 /** An example host on its own origin, its back end signing in the dataset's annotator. */
-async function startExampleHost(example: ExampleHost, ds: AnnotationDataset): Promise<ChildProcess> {
+async function startExampleHost(example: ExampleHost, ds: AnnotationDataset, env: Record<string, string>): Promise<ChildProcess> {
   const host = spawn(process.execPath, [path.join(EXAMPLES_DIR, example.dir, 'serve.mjs')], {
     env: {
       ...process.env, PORT: new URL(hostOrigin()).port, HOST: 'localhost', SCHOLIA_URL: baseUrl(),
-      SCHOLIA_USERNAME: ds.annotator.username, SCHOLIA_PASSWORD: ds.annotator.password, SCHOLIA_DATASET_ID: ds.id,
+      SCHOLIA_USERNAME: ds.annotator.username, SCHOLIA_PASSWORD: ds.annotator.password, SCHOLIA_DATASET_ID: ds.id, ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -51,9 +53,12 @@ async function stopExampleHost(host: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Runs `use` with the example host serving the dataset's annotator, and stops it after. */
-async function withExampleHost(example: ExampleHost, ds: AnnotationDataset, use: () => Promise<void>): Promise<void> {
-  const host = await startExampleHost(example, ds);
+/**
+ * Runs `use` with the example host serving the dataset's annotator (and, on its two-annotators
+ * page, the second one `env` names as `SCHOLIA_SECOND_*`), and stops it after.
+ */
+async function withExampleHost(example: ExampleHost, ds: AnnotationDataset, use: () => Promise<void>, env: Record<string, string> = {}): Promise<void> {
+  const host = await startExampleHost(example, ds, env);
   try {
     await use();
   } finally {
@@ -67,6 +72,30 @@ async function remoteReactFiles(): Promise<string[]> {
   const manifest = (await (await fetch(`${baseUrl()}/remotes/mfe-annotation/mf-manifest.json`)).json()) as Manifest;
   return manifest.shared.filter((s) => /^react(-dom)?(\/|$)/.test(s.name)).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
 }
+
+/** A second Scholia server, started by the first test that needs it, for this file's tests. */
+let secondServer: Promise<ScholiaServer> | undefined;
+const startSecondServer = () => (secondServer ??= startScholiaServer({ SCHOLIA_CORS_ORIGINS: hostOrigin() }));
+test.afterAll(async () => {
+  await (await secondServer)?.stop();
+  secondServer = undefined;
+});
+
+/** The bearer token of each API request the page sent, by the server's origin. */
+function recordBearers(page: Page): Map<string, Set<string>> {
+  const bearers = new Map<string, Set<string>>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const authorization = request.headers().authorization;
+    if (!url.pathname.startsWith('/api/v1/') || !authorization) return;
+    if (!bearers.has(url.origin)) bearers.set(url.origin, new Set());
+    bearers.get(url.origin)!.add(authorization);
+  });
+  return bearers;
+}
+
+/** Everything the page keeps in the browser's storage, as one string. */
+const browserStorage = (page: Page) => page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
 
 const hostEvents = async (page: Page) =>
   (await page.getByTestId('host-events').locator('li').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
@@ -163,6 +192,114 @@ for (const example of EXAMPLE_HOSTS) {
       });
     });
 
+    test('in a host element 360 to 760 px wide and of fixed height, the page stays inside it: the record scrolls there and every question stays clickable', async ({ page }) => {
+      test.setTimeout(60_000);
+      const ds = await createAnnotationDataset(1, { suggestions: false, longText: true });
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+        const element = page.locator('#annotation');
+        const root = page.getByTestId('annotation-root');
+        for (const [width, option] of [[360, 'NEGATIVE'], [560, 'NEUTRAL'], [760, 'POSITIVE']] as const) {
+          await page.addStyleTag({ content: `#annotation { width: ${width}px; height: 560px; min-height: 0; }` });
+          await expect.poll(async () => (await element.boundingBox())?.width).toBe(width);
+          // Nothing of the remote spills out of its element: the record scrolls inside it.
+          const overflow = await element.evaluate((node) => ({ height: node.scrollHeight - node.clientHeight, width: node.scrollWidth - node.clientWidth }));
+          expect(overflow).toEqual({ height: 0, width: 0 });
+          const box = (await element.boundingBox())!;
+          const rootBox = (await root.boundingBox())!;
+          expect(rootBox.y + rootBox.height).toBeLessThanOrEqual(box.y + box.height + 1);
+          // Each option of the first question takes its own click: nothing lies over it.
+          for (const name of ['POSITIVE', 'NEGATIVE', 'NEUTRAL']) {
+            const button = root.getByRole('button', { name, exact: true });
+            await button.scrollIntoViewIfNeeded();
+            const hit = await button.evaluate((node) => {
+              const r = node.getBoundingClientRect();
+              const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return top === node || node.contains(top);
+            });
+            expect(hit, `${name} at ${width} px`).toBe(true);
+          }
+          await root.getByRole('button', { name: option, exact: true }).click();
+          await expect(root.getByRole('button', { name: option, exact: true })).toHaveAttribute('aria-pressed', 'true');
+        }
+        // Submit stays inside the element and sends the last choice.
+        const submit = root.getByRole('button', { name: 'Submit' });
+        const submitBox = (await submit.boundingBox())!;
+        const box = (await element.boundingBox())!;
+        expect(submitBox.y + submitBox.height).toBeLessThanOrEqual(box.y + box.height + 1);
+        await submit.click();
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+      });
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      test(`the remote brings its whole look in the ${theme} theme: buttons, the active mode, option chips, links and focus rings, all readable`, async ({ page }) => {
+        const ds = await createAnnotationDataset(1);
+        await withExampleHost(example, ds, async () => {
+          await page.goto(`${hostOrigin()}/?theme=${theme}`);
+          await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
+          const root = page.getByTestId('annotation-root');
+          const tokens = theme === 'light' ? { primary: 'rgb(62, 92, 201)', primaryText: 'rgb(255, 255, 255)' } : { primary: 'rgb(138, 164, 255)', primaryText: 'rgb(13, 16, 32)' };
+          const look = (name: string, exact = true) => root.getByRole('button', { name, exact }).evaluate((node) => {
+            const style = getComputedStyle(node);
+            return { background: style.backgroundColor, color: style.color, radius: style.borderRadius };
+          });
+          // The primary action and the active mode are Scholia's buttons, not the browser's.
+          expect(await look('Submit')).toEqual({ background: tokens.primary, color: tokens.primaryText, radius: '6px' });
+          const focusMode = root.getByRole('button', { name: 'Focus', exact: true });
+          await expect(focusMode).toHaveAttribute('aria-pressed', 'true');
+          expect(await look('Focus')).toMatchObject({ background: tokens.primary, color: tokens.primaryText });
+          expect((await look('Bulk')).background).not.toBe(tokens.primary);
+          // The chosen option is marked in the primary colour; links are in it too.
+          await expect(root.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
+          expect((await look('POSITIVE', false)).background).toBe(tokens.primary);
+          const links = await root.locator('a, .mfe-ann-link').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).color));
+          expect(links.length).toBeGreaterThan(0);
+          for (const colour of links) expect(colour).toBe(tokens.primary);
+          // A focus ring on the control the keyboard reached.
+          await root.getByRole('button', { name: 'NEGATIVE' }).focus();
+          await page.keyboard.press('Tab');
+          const ring = await page.evaluate(() => {
+            const style = getComputedStyle(document.activeElement!);
+            return { style: style.outlineStyle, width: style.outlineWidth };
+          });
+          expect(ring).toEqual({ style: 'solid', width: '2px' });
+          // Every text of the remote reads against what is behind it (WCAG AA).
+          expect(await lowContrastTexts(root)).toEqual([]);
+        });
+      });
+    }
+
+    test('with Scholia unreachable as the page opens, the host shows its own fallback', async ({ page }) => {
+      const ds = await createAnnotationDataset(1);
+      await withExampleHost(example, ds, async () => {
+        // Not even the remote's manifest and files come.
+        await page.route(`${baseUrl()}/**`, (route) => route.abort('connectionrefused'));
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('host-fallback')).toBeVisible({ timeout: 20_000 });
+      });
+    });
+
+    test('a failed records search shows a notice with Retry where the record would be and reaches the host as load-failed', async ({ page }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      await withExampleHost(example, ds, async () => {
+        // Only the search of the annotator's queue fails; the dataset and its questions load.
+        const search = `${baseUrl()}/api/v1/me/datasets/${ds.id}/records/search**`;
+        await page.route(search, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+        await page.goto(`${hostOrigin()}/`);
+        const notice = page.getByTestId('records-load-error');
+        await expect(notice).toHaveText(/The records could not be loaded \(HTTP 502\)/, { timeout: 20_000 });
+        await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'load-failed')).toMatchObject(
+          { type: 'load-failed', datasetId: ds.id, status: 502 });
+        // Retry once the search works again: the queue is back.
+        await page.unroute(search);
+        await notice.getByRole('button', { name: 'Retry' }).click();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+        await expect(notice).toBeHidden();
+      });
+    });
+
     test("the dark theme colours the remote's root only: the host's document keeps its own colours", async ({ page }) => {
       const ds = await createAnnotationDataset(1);
       await withExampleHost(example, ds, async () => {
@@ -184,6 +321,100 @@ for (const example of EXAMPLE_HOSTS) {
       });
     });
 
+    test('two annotators on one page, each on their own server, store their answers under their own user there', async ({ page }) => {
+      test.setTimeout(90_000);
+      const first = await createAnnotationDataset(2, { suggestions: false });
+      const server = await startSecondServer();
+      const second = await onServer(server.baseUrl, () => createAnnotationDataset(2, { suggestions: false }));
+      const env = {
+        SCHOLIA_SECOND_URL: server.baseUrl, SCHOLIA_SECOND_USERNAME: second.annotator.username,
+        SCHOLIA_SECOND_PASSWORD: second.annotator.password, SCHOLIA_SECOND_DATASET_ID: second.id,
+      };
+      await withExampleHost(example, first, async () => {
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        const bearers = recordBearers(page);
+        await page.goto(`${hostOrigin()}/two-annotators.html`);
+        const slotA = page.getByTestId('slot-first');
+        const slotB = page.getByTestId('slot-second');
+        await expect(slotA.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await expect(slotB.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+
+        await slotA.getByRole('button', { name: 'POSITIVE' }).click();
+        await slotA.getByRole('button', { name: 'Submit' }).click();
+        await expect(slotA.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        await slotB.getByRole('button', { name: 'NEGATIVE' }).click();
+        await slotB.getByRole('button', { name: 'Submit' }).click();
+        await expect(slotB.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        // Each answer is on its annotator's server, under that annotator, with the answer given there.
+        await expect.poll(async () => (await responseOf(first.recordIds[0]!, first.annotator.id))?.values?.sentiment?.value).toBe('positive');
+        await expect.poll(() => onServer(server.baseUrl, async () => (await responseOf(second.recordIds[0]!, second.annotator.id))?.values?.sentiment?.value)).toBe('negative');
+        // And then the first annotator's next answer still goes to the first server as the first annotator.
+        await slotA.getByRole('button', { name: 'NEUTRAL' }).click();
+        await slotA.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(async () => (await responseOf(first.recordIds[1]!, first.annotator.id))?.values?.sentiment?.value).toBe('neutral');
+        expect(await onServer(server.baseUrl, () => responseOf(second.recordIds[1]!, second.annotator.id))).toBeUndefined();
+
+        // One annotator's token per server, never the other's; none of them kept in the browser.
+        const [tokenA, tokenB] = [bearers.get(new URL(baseUrl()).origin), bearers.get(new URL(server.baseUrl).origin)];
+        expect(tokenA?.size).toBe(1);
+        expect(tokenB?.size).toBe(1);
+        expect([...tokenA!][0]).not.toBe([...tokenB!][0]);
+        const stored = await browserStorage(page);
+        for (const bearer of [...tokenA!, ...tokenB!]) expect(stored).not.toContain(bearer.replace(/^Bearer /, ''));
+        expect(errors).toEqual([]);
+      }, env);
+    });
+
+    test('two tabs with two annotators each store their answers under their own user', async ({ page, context }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);
+      const second = await createUser('annotator');
+      await addToWorkspace(workspace_id, second.id);
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        // A second tab of the same browser, where the host's back end signed the second annotator in.
+        const secondTab = await context.newPage();
+        const secondToken = await createToken(second.username, second.password);
+        await secondTab.route(`${hostOrigin()}/session.json`, (route) => route.fulfill({ json: { serverUrl: baseUrl(), token: secondToken, datasetId: ds.id } }));
+        await secondTab.goto(`${hostOrigin()}/`);
+        await expect(secondTab.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+
+        await page.getByRole('button', { name: 'POSITIVE' }).click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+        expect(await responseOf(ds.recordIds[0]!, second.id)).toBeUndefined();
+
+        await secondTab.getByRole('button', { name: 'NEGATIVE' }).click();
+        await secondTab.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, second.id))?.values?.sentiment?.value).toBe('negative');
+        expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+        expect(await browserStorage(secondTab)).not.toContain(secondToken);
+      });
+    });
+
+    test('an answer kept while the server was down goes out by itself once it is back, with no online event and no reload', async ({ page }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        // The server goes down; the network (and the browser's onLine) stays up.
+        await page.route(`${baseUrl()}/api/**`, (route) => route.abort('connectionrefused'));
+        await page.getByRole('button', { name: 'POSITIVE' }).click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(async () => (await hostEvents(page)).find((e) => e.type === 'response-submitted')).toEqual(
+          { type: 'response-submitted', datasetId: ds.id, recordId: ds.recordIds[0], status: 'submitted', keptOffline: true });
+        expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+        expect(await responseOf(ds.recordIds[0]!, ds.annotator.id)).toBeUndefined();
+        // Back: the kept answer goes out under its annotator, the page untouched meanwhile.
+        await page.unroute(`${baseUrl()}/api/**`);
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status, { timeout: 20_000 }).toBe('submitted');
+        expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('positive');
+      });
+    });
+
     test("two annotators in one browser never mix offline answers: one's answer kept offline is sent only when that annotator is back", async ({ page, context }) => {
       const ds = await createAnnotationDataset(2, { suggestions: false });
       const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);
@@ -192,6 +423,7 @@ for (const example of EXAMPLE_HOSTS) {
       await withExampleHost(example, ds, async () => {
         await page.goto(`${hostOrigin()}/`);
         await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await page.waitForLoadState('networkidle'); // offline once every file of the screen is in
         await context.setOffline(true);
         await page.getByRole('button', { name: 'POSITIVE' }).click();
         await page.getByRole('button', { name: 'Submit' }).click();
@@ -230,6 +462,7 @@ test("in Scholia's own web app, two annotators in one browser never mix offline 
   await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
   await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 15_000 });
 
+  await page.waitForLoadState('networkidle'); // offline once every file of the screen is in
   await context.setOffline(true);
   await page.getByRole('button', { name: 'POSITIVE' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -17,20 +17,39 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 const serverUrl = process.env.SCHOLIA_URL ?? 'http://127.0.0.1:6900';
 
-async function createSession() {
-  const response = await fetch(new URL('/api/v1/token', serverUrl), {
+/**
+ * Who is signed in where: the annotator of `SCHOLIA_*`, and on the two-annotators page a second
+ * one of `SCHOLIA_SECOND_*` (their own Scholia server when `SCHOLIA_SECOND_URL` names one).
+ */
+function annotatorOf(slot) {
+  if (slot !== 'second') {
+    return { serverUrl, username: process.env.SCHOLIA_USERNAME, password: process.env.SCHOLIA_PASSWORD, datasetId: process.env.SCHOLIA_DATASET_ID };
+  }
+  return {
+    serverUrl: process.env.SCHOLIA_SECOND_URL ?? serverUrl,
+    username: process.env.SCHOLIA_SECOND_USERNAME,
+    password: process.env.SCHOLIA_SECOND_PASSWORD,
+    datasetId: process.env.SCHOLIA_SECOND_DATASET_ID ?? process.env.SCHOLIA_DATASET_ID,
+  };
+}
+
+async function createSession(slot) {
+  const annotator = annotatorOf(slot);
+  const response = await fetch(new URL('/api/v1/token', annotator.serverUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: process.env.SCHOLIA_USERNAME ?? '', password: process.env.SCHOLIA_PASSWORD ?? '' }),
+    body: new URLSearchParams({ username: annotator.username ?? '', password: annotator.password ?? '' }),
   });
   if (!response.ok) throw new Error(`Scholia refused the sign-in: HTTP ${response.status}`);
   const { access_token: token } = await response.json();
-  return { serverUrl, token, datasetId: process.env.SCHOLIA_DATASET_ID };
+  return { serverUrl: annotator.serverUrl, token, datasetId: annotator.datasetId };
 }
 
 /** A file of the build, or undefined (never a path outside dist/). */
 function buildFile(pathname) {
-  const file = path.join(dist, pathname === '/' ? 'index.html' : path.normalize(decodeURIComponent(pathname)));
+  // The two-annotators page is the same app: it picks its view from the address.
+  const page = pathname === '/' || pathname === '/two-annotators.html' ? 'index.html' : path.normalize(decodeURIComponent(pathname));
+  const file = path.join(dist, page);
   return file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : undefined;
 }
 
@@ -39,7 +58,7 @@ const server = http.createServer(async (request, response) => {
   try {
     if (url.pathname === '/session.json') {
       response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      return response.end(JSON.stringify(await createSession()));
+      return response.end(JSON.stringify(await createSession(url.searchParams.get('slot'))));
     }
     const file = buildFile(url.pathname);
     if (!file) {

@@ -1,7 +1,8 @@
 // A single-spa root config with no bundler: it asks its own backend (serve.mjs) for a session,
 // reads the annotation remote's manifest from the Scholia server (another origin), loads its
 // container and mounts `./lifecycles`.
-import { registerApplication, start } from './single-spa.js';
+import { addErrorHandler, getAppStatus, LOAD_ERROR, registerApplication, start } from './single-spa.js';
+import { loadAnnotation } from './annotation-remote.js';
 
 const status = document.getElementById('host-status');
 const eventList = document.getElementById('events');
@@ -14,31 +15,6 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = resolve;
-    script.onerror = () => reject(new Error(`could not load ${src}`));
-    document.head.appendChild(script);
-  });
-}
-
-/** Where the remote's container is, from its manifest (the manifest's own URL is the base). */
-async function remoteEntryUrl(serverUrl) {
-  const manifestUrl = new URL('/remotes/mfe-annotation/mf-manifest.json', serverUrl);
-  const manifest = await (await fetch(manifestUrl)).json();
-  const { path, name } = manifest.metaData.remoteEntry;
-  return new URL(`${path ? `${path}/` : ''}${name}`, manifestUrl).href;
-}
-
-async function loadAnnotation(serverUrl) {
-  await loadScript(await remoteEntryUrl(serverUrl));
-  const container = window.mfe_annotation;
-  await container.init({}); // empty share scope: the remote brings its own React
-  return (await container.get('./lifecycles'))();
-}
-
 function showEvent(event) {
   const item = document.createElement('li');
   item.textContent = JSON.stringify(event);
@@ -46,6 +22,12 @@ function showEvent(event) {
   if (event.type === 'session-expired') status.textContent = 'Please sign in again';
   if (event.type === 'load-failed') document.getElementById('annotation-fallback').hidden = false;
 }
+
+// Scholia down as the page opens: the remote's files never load, so it cannot say so itself.
+addErrorHandler((error) => {
+  if (getAppStatus('scholia-annotation') === LOAD_ERROR) document.getElementById('annotation-fallback').hidden = false;
+  console.error(error.appOrParcelName, error);
+});
 
 const session = await (await fetch('./session.json')).json();
 registerApplication({
@@ -60,6 +42,8 @@ registerApplication({
     language: 'en',
     theme: new URLSearchParams(location.search).get('theme') ?? undefined,
     onEvent: showEvent,
+    // Scholia's own pages (the dataset's settings) open on Scholia, in a tab of their own.
+    onNavigate: (target) => window.open(new URL(target.path, session.serverUrl), '_blank', 'noopener'),
   },
 });
 start();

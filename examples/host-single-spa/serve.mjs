@@ -17,19 +17,39 @@ const files = {
   '/': path.join(here, 'index.html'),
   '/index.html': path.join(here, 'index.html'),
   '/host.js': path.join(here, 'host.js'),
+  '/annotation-remote.js': path.join(here, 'annotation-remote.js'),
+  '/two-annotators.html': path.join(here, 'two-annotators.html'),
+  '/two-annotators.js': path.join(here, 'two-annotators.js'),
   '/single-spa.js': singleSpa,
 };
 const serverUrl = process.env.SCHOLIA_URL ?? 'http://127.0.0.1:6900';
 
-async function createSession() {
-  const response = await fetch(new URL('/api/v1/token', serverUrl), {
+/**
+ * Who is signed in where: the annotator of `SCHOLIA_*`, and on the two-annotators page a second
+ * one of `SCHOLIA_SECOND_*` (their own Scholia server when `SCHOLIA_SECOND_URL` names one).
+ */
+function annotatorOf(slot) {
+  if (slot !== 'second') {
+    return { serverUrl, username: process.env.SCHOLIA_USERNAME, password: process.env.SCHOLIA_PASSWORD, datasetId: process.env.SCHOLIA_DATASET_ID };
+  }
+  return {
+    serverUrl: process.env.SCHOLIA_SECOND_URL ?? serverUrl,
+    username: process.env.SCHOLIA_SECOND_USERNAME,
+    password: process.env.SCHOLIA_SECOND_PASSWORD,
+    datasetId: process.env.SCHOLIA_SECOND_DATASET_ID ?? process.env.SCHOLIA_DATASET_ID,
+  };
+}
+
+async function createSession(slot) {
+  const annotator = annotatorOf(slot);
+  const response = await fetch(new URL('/api/v1/token', annotator.serverUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: process.env.SCHOLIA_USERNAME ?? '', password: process.env.SCHOLIA_PASSWORD ?? '' }),
+    body: new URLSearchParams({ username: annotator.username ?? '', password: annotator.password ?? '' }),
   });
   if (!response.ok) throw new Error(`Scholia refused the sign-in: HTTP ${response.status}`);
   const { access_token: token } = await response.json();
-  return { serverUrl, token, datasetId: process.env.SCHOLIA_DATASET_ID };
+  return { serverUrl: annotator.serverUrl, token, datasetId: annotator.datasetId };
 }
 
 const server = http.createServer(async (request, response) => {
@@ -37,7 +57,7 @@ const server = http.createServer(async (request, response) => {
   try {
     if (url.pathname === '/session.json') {
       response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      return response.end(JSON.stringify(await createSession()));
+      return response.end(JSON.stringify(await createSession(url.searchParams.get('slot'))));
     }
     const file = files[url.pathname];
     if (!file) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AnnotationEvent } from '@scholia/shared';
+import type { AnnotationEvent, AnnotationNavigationTarget } from '@scholia/shared';
 import { ScholiaAnnotation } from './scholia-annotation.js';
 import type { Session } from './session.js';
 
@@ -34,6 +34,10 @@ export function Portal({ session }: { session: Session }) {
     if (event.type === 'load-failed') setUnavailable(true);
   }, []);
   const onUnavailable = useCallback(() => setUnavailable(true), []);
+  // Scholia's own pages (the dataset's settings) open on Scholia, in a tab of their own.
+  const onNavigate = useCallback((target: AnnotationNavigationTarget) => {
+    window.open(new URL(target.path, session.serverUrl), '_blank', 'noopener');
+  }, [session.serverUrl]);
 
   return (
     <>
@@ -47,7 +51,7 @@ export function Portal({ session }: { session: Session }) {
           {unavailable && <p data-testid="host-fallback">Labelling is unavailable right now: your work is safe, try again later.</p>}
           <div id="annotation" aria-label="Annotation" ref={annotation}>
             <ScholiaAnnotation serverUrl={session.serverUrl} token={session.token} datasetId={session.datasetId}
-              language="en" theme={themeOfPage()} onEvent={onEvent} onUnavailable={onUnavailable} />
+              language="en" theme={themeOfPage()} onEvent={onEvent} onUnavailable={onUnavailable} onNavigate={onNavigate} />
           </div>
         </section>
         <aside>

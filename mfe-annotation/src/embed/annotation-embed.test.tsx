@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnnotationEvent } from '@scholia/shared';
-import { configureApi, queryClient, readToken, writeToken } from '@scholia/shared/api';
+import { queryClient, readToken, writeToken } from '@scholia/shared/api';
 import { App } from '../expose/app.js';
 
 interface Call { method: string; path: string; body?: unknown }
@@ -123,13 +123,79 @@ describe('the annotation remote in a foreign React host', () => {
       expect(requests.length).toBeGreaterThan(0);
       expect(requests.every((r) => r.url.startsWith('https://labels.example.org/api/v1/'))).toBe(true);
       expect(requests.every((r) => r.headers.Authorization === 'Bearer token-from-host')).toBe(true);
-      expect(readToken()).toBe('token-from-host');
       expect(await screen.findByRole('button', { name: 'Guardar como borrador' })).toBeTruthy();
-    } finally {
-      configureApi({ baseUrl: '/api', apiKey: undefined });
+      // The host's token and language stay in this instance: the page's session and language are untouched.
+      expect(readToken()).toBe('token-of-ann');
+      expect(JSON.stringify({ ...localStorage })).not.toContain('token-from-host');
       const { annotationI18n } = await import('../i18n/register-annotation-i18n.js');
-      await annotationI18n.changeLanguage('en');
+      expect(annotationI18n.language).toBe('en');
+    } finally {
+      cleanup();
     }
+  });
+
+  it('keeps two instances on one page apart: each reads and writes on its own server as its own annotator, and leaves nothing behind', async () => {
+    serveDataset(() => Response.json({ id: 'resp', status: 'draft', values: {}, updated_at: '' }, { status: 201 }));
+    const view = render(
+      <div>
+        <section data-testid="slot-a">
+          <App datasetId="d1" apiBaseUrl="https://a.example.org/api" token="token-a" language="de" />
+        </section>
+        <section data-testid="slot-b">
+          <App datasetId="d1" apiBaseUrl="https://b.example.org/api" apiKey="key-b" language="es" />
+        </section>
+      </div>,
+    );
+    const slotA = within(await screen.findByTestId('slot-a', {}, { timeout: 5000 }));
+    const slotB = within(screen.getByTestId('slot-b'));
+    fireEvent.change(await slotA.findByRole('textbox', {}, { timeout: 5000 }), { target: { value: 'from a' } });
+    fireEvent.click(slotA.getByRole('button', { name: 'Als Entwurf speichern' }));
+    fireEvent.change(await slotB.findByRole('textbox', {}, { timeout: 5000 }), { target: { value: 'from b' } });
+    fireEvent.click(slotB.getByRole('button', { name: 'Guardar como borrador' }));
+    const requests = () => vi.mocked(fetch).mock.calls.map(([url, init]) => ({
+      url: String(url), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body ? String(init.body) : '',
+    }));
+    await waitFor(() => expect(requests().filter((r) => r.method === 'POST' && r.url.includes('/responses'))).toHaveLength(2));
+    for (const request of requests()) {
+      if (request.url.startsWith('https://a.example.org/api/')) expect(request.headers).toMatchObject({ Authorization: 'Bearer token-a' });
+      else if (request.url.startsWith('https://b.example.org/api/')) {
+        expect(request.headers['X-Argilla-Api-Key']).toBe('key-b');
+        expect(request.headers.Authorization).toBeUndefined();
+      } else throw new Error(`a request to neither server: ${request.url}`);
+    }
+    const writes = requests().filter((r) => r.method === 'POST' && r.url.includes('/responses'));
+    expect(writes.map((w) => [new URL(w.url).host, JSON.parse(w.body).values.comment.value]).sort()).toEqual([
+      ['a.example.org', 'from a'], ['b.example.org', 'from b'],
+    ]);
+    view.unmount();
+    expect(readToken()).toBe('token-of-ann');
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/token-a|key-b/);
+  });
+
+  it('saves the answer being given as a draft when it is unmounted, and tells the host', async () => {
+    const calls = serveDataset(() => Response.json({ id: 'resp1', status: 'draft', values: { comment: { value: 'half' } }, updated_at: '' }, { status: 201 }));
+    const events: AnnotationEvent[] = [];
+    const view = render(<App datasetId="d1" onEvent={(event) => events.push(event)} />);
+    fireEvent.change(await screen.findByRole('textbox', {}, { timeout: 5000 }), { target: { value: 'half' } });
+    view.unmount();
+    await waitFor(() => expect(events).toContainEqual({ type: 'response-drafted', datasetId: 'd1', recordId: 'r1', status: 'draft', keptOffline: false }));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === 'v1/records/r1/responses').map((c) => c.body)).toEqual([
+      { status: 'draft', values: { comment: { value: 'half' } } },
+    ]);
+  });
+
+  it("shows no link to Scholia's own pages a host cannot follow, and follows them through the host's onNavigate", async () => {
+    serveDataset();
+    const view = render(<App datasetId="d1" />);
+    await screen.findByTestId('focus-record', {}, { timeout: 5000 });
+    await screen.findByTestId('annotation-dataset-name');
+    expect(screen.queryByText('Dataset settings')).toBeNull();
+    view.unmount();
+    const targets: unknown[] = [];
+    render(<App datasetId="d1" onNavigate={(target) => targets.push(target)} />);
+    fireEvent.click(await screen.findByText('Dataset settings', {}, { timeout: 5000 }));
+    expect(targets).toEqual([{ page: 'dataset-settings', datasetId: 'd1', path: '/dataset/d1/settings' }]);
+    expect(window.location.pathname).toBe('/');
   });
 
   it('reports a server it cannot reach as load-failed with status 0, once', async () => {

@@ -1,6 +1,5 @@
 import type { AnnotationAppProps } from '@scholia/shared';
 import { AnnotationEmbedRoot } from '../embed/annotation-embed-root.js';
-import { useHostConnection } from '../embed/use-host-connection.js';
 import { AnnotationPage } from '../features/annotate/components/annotation-page.js';
 import { AnnotationOverview } from '../features/progress/components/annotation-overview.js';
 import { registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
@@ -15,8 +14,7 @@ export type AppProps = AnnotationAppProps;
  * Works in any React 19 host: it brings its own router and query client when the host has none,
  * and talks to the server the host names (`apiBaseUrl` with `token` or `apiKey`).
  */
-export function App({ datasetId, apiBaseUrl, token, apiKey, language, ...embed }: AppProps) {
-  useHostConnection({ apiBaseUrl, token, apiKey, language });
+export function App({ datasetId, ...embed }: AppProps) {
   return (
     <AnnotationEmbedRoot datasetId={datasetId} {...embed}>
       {datasetId ? <AnnotationPage key={datasetId} datasetId={datasetId} /> : <AnnotationOverview />}

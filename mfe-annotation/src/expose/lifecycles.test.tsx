@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import type { AnnotationEvent, AnnotationMountProps } from '@scholia/shared';
-import { configureApi, queryClient, writeToken } from '@scholia/shared/api';
-import { bootstrap, mount, unmount } from './lifecycles.js';
+import { queryClient, writeToken } from '@scholia/shared/api';
+import { bootstrap, mount, unmount, update } from './lifecycles.js';
 
 describe('single-spa lifecycles', () => {
   let domElement: HTMLElement;
@@ -15,7 +15,6 @@ describe('single-spa lifecycles', () => {
   });
   afterEach(() => {
     domElement.remove();
-    configureApi({ baseUrl: '/api', apiKey: undefined });
   });
 
   it('mounts with an API root, an API key and a language, reports events, and unmounts cleanly', async () => {
@@ -38,7 +37,14 @@ describe('single-spa lifecycles', () => {
     await waitFor(() => expect(domElement.querySelector('[data-testid="session-expired"]')?.textContent).toBe(
       'Su sesión ha caducado. Vuelva a iniciar sesión para seguir anotando.'));
     expect(events.filter((e) => e.type === 'session-expired')).toHaveLength(1);
+    // A parcel's update: the mounted instance speaks the new language and sends the new key.
+    await update({ ...props, language: 'de', apiKey: 'new-key-of-ann' } as never);
+    await waitFor(() => expect(domElement.querySelector('[data-testid="session-expired"]')?.textContent).toBe(
+      'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um weiter zu annotieren.'));
+    await waitFor(() => expect(requests.some((r) => r.headers['X-Argilla-Api-Key'] === 'new-key-of-ann')).toBe(true));
     await unmount(props as never);
     expect(domElement.textContent).toBe('');
+    // The key lived in the mounted instance only: nothing of it is left in the browser.
+    expect(Object.values({ ...localStorage }).some((value) => String(value).includes('key-of-ann'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import React, { useEffect } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import type { AnnotationEvent, AnnotationMountProps } from '@scholia/shared';
+import type { AnnotationEvent, AnnotationLifecycles, AnnotationMountProps } from '@scholia/shared';
 import { createEventEmitter } from '../embed/annotation-events.js';
 import { ANNOTATION_NAMESPACE, annotationI18n, registerAnnotationI18n } from '../i18n/register-annotation-i18n.js';
 import { App } from './app.js';
@@ -22,9 +22,11 @@ function LoadFailed({ error, onEvent }: { error: unknown; onEvent?: (event: Anno
 }
 
 /** single-spa lifecycles for hosts without React; the shell uses `./App` instead. */
-export const { bootstrap, mount, update, unmount } = singleSpaReact<EmbedProps>({
+const lifecycles = singleSpaReact<EmbedProps>({
   React,
   ReactDOMClient,
   rootComponent: Root,
   errorBoundary: (error, _info, props) => <LoadFailed error={error} onEvent={props.onEvent} />,
 });
+// single-spa-react always gives a React root `update`; its type leaves it optional for other uses.
+export const { bootstrap, mount, update, unmount } = { ...lifecycles, update: lifecycles.update! } satisfies AnnotationLifecycles;

@@ -20,7 +20,7 @@ export const de: AnnotationMessages = {
   },
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
-    unreachable: 'der Server ist nicht erreichbar', forbidden: 'Sie dürfen in diesem Datensatz nicht antworten',
+    unreachable: 'der Server ist nicht erreichbar', signedOut: 'Sie sind abgemeldet: Melden Sie sich erneut an', forbidden: 'Sie dürfen in diesem Datensatz nicht antworten',
     notFound: 'der Datensatz oder seine Antwort existiert nicht mehr', conflict: 'der Datensatz wurde inzwischen geändert',
     invalid: 'der Server hält die Antwort für unvollständig oder ungültig', status: 'HTTP-Status {{status}}', unexpected: 'ein unerwarteter Fehler',
   },
@@ -125,6 +125,7 @@ export const de: AnnotationMessages = {
   },
   record: {
     position: 'Eintrag {{page}} von {{total}}',
+    loadFailed: 'Die Datensätze konnten nicht geladen werden (HTTP {{status}}). Versuchen Sie es erneut.',
     suggestion: 'Vorschlag',
     suggestionBy: 'von {{agent}}',
     score: 'Wertung {{score}}',

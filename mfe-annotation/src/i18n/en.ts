@@ -19,7 +19,7 @@ export const en = {
   /** A label and its value, and the separator of a run of short items: punctuation differs by language. */
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
-    unreachable: 'the server could not be reached', forbidden: 'you may not answer in this dataset',
+    unreachable: 'the server could not be reached', signedOut: 'you are signed out: sign in again', forbidden: 'you may not answer in this dataset',
     notFound: 'the record or its answer no longer exists', conflict: 'the record changed meanwhile',
     invalid: 'the server found the answer incomplete or invalid', status: 'HTTP {{status}}', unexpected: 'an unexpected error',
   },
@@ -124,6 +124,7 @@ export const en = {
   },
   record: {
     position: 'Record {{page}} of {{total}}',
+    loadFailed: 'The records could not be loaded (HTTP {{status}}). Try again.',
     suggestion: 'Suggestion',
     suggestionBy: 'by {{agent}}',
     score: 'score {{score}}',

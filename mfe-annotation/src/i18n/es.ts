@@ -20,7 +20,7 @@ export const es: AnnotationMessages = {
   },
   format: { labelled: '{{label}}: {{value}}', listSeparator: ' · ' },
   failure: {
-    unreachable: 'no se ha podido contactar con el servidor', forbidden: 'no puede responder en este conjunto de datos',
+    unreachable: 'no se ha podido contactar con el servidor', signedOut: 'ha cerrado la sesión: vuelva a iniciarla', forbidden: 'no puede responder en este conjunto de datos',
     notFound: 'el registro o su respuesta ya no existe', conflict: 'el registro ha cambiado mientras tanto',
     invalid: 'el servidor considera la respuesta incompleta o no válida', status: 'HTTP {{status}}', unexpected: 'un error inesperado',
   },
@@ -125,6 +125,7 @@ export const es: AnnotationMessages = {
   },
   record: {
     position: 'Registro {{page}} de {{total}}',
+    loadFailed: 'No se pudieron cargar los registros (HTTP {{status}}). Inténtelo de nuevo.',
     suggestion: 'Sugerencia',
     suggestionBy: 'de {{agent}}',
     score: 'puntuación {{score}}',

@@ -1,6 +1,7 @@
 import { bus } from '../bus/event-bus.js';
 import { apiRequest, buildUrl } from './http-client.js';
-import { fetchCached, queryClient } from './query-client.js';
+import { queryClient } from './connection.js';
+import { fetchCached } from './query-client.js';
 import { writeToken } from './session.js';
 import type { AccessToken, Items, OAuthProvider } from './types.js';
 

@@ -1,5 +1,6 @@
 import { apiRequest } from './http-client.js';
-import { apiWrite, cachedGet, CACHE_LIFETIME, queryClient } from './query-client.js';
+import { queryClient } from './connection.js';
+import { apiWrite, cachedGet, CACHE_LIFETIME } from './query-client.js';
 import type { Dataset, DatasetMetrics, DatasetProgress, Distribution, Items, Job, UsersProgress } from './types.js';
 
 export const myDatasetsQuery = (params: { workspace_id?: string } = {}) =>

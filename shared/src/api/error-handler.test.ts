@@ -5,7 +5,7 @@ import { ApiError } from './api-error.js';
 import { createToken, login } from './auth.js';
 import { handleHttpError } from './error-handler.js';
 import { apiRequest } from './http-client.js';
-import { queryClient } from './query-client.js';
+import { queryClient } from './connection.js';
 import { readToken, writeToken } from './session.js';
 import { getCurrentUser } from './users.js';
 

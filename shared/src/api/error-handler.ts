@@ -13,16 +13,17 @@ bus.on('session:signed-in', () => refusedCredentials.clear());
  * message, then the translated business message for `code`, or else a string `detail`.
  * Returns the messages shown; the caller rethrows. A 401 is reported once per token or key, one
  * toast and one `session:expired`, however many requests failed with it; requests sent without
- * credentials after that (the session was cleared) add nothing.
+ * credentials after that (the session was cleared) add nothing. An embedded page's connection
+ * hears of its own refused credentials (`onSessionExpired`), the page's bus of the page's.
  */
-export function handleHttpError(error: ApiError, request: { credentials?: string } = {}): string[] {
+export function handleHttpError(error: ApiError, request: { credentials?: string; onSessionExpired?: () => void } = {}): string[] {
   if (error.status === 0) return []; // offline: the shell's offline toast already says so
   if (error.status === 401) {
     // After a refused token the session is cleared, so the screen's next requests go without one.
     const credentials = request.credentials ?? '';
     if (refusedCredentials.has(credentials) || (!request.credentials && refusedCredentials.size > 0)) return [];
     refusedCredentials.add(credentials);
-    if (request.credentials) bus.emit('session:expired', undefined);
+    if (request.credentials) (request.onSessionExpired ?? (() => bus.emit('session:expired', undefined)))();
   }
   clearNotifications();
   const shown: string[] = [];

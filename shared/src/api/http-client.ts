@@ -1,6 +1,6 @@
 import { ApiError, type RepositoryCode } from './api-error.js';
 import { handleHttpError } from './error-handler.js';
-import { readToken } from './session.js';
+import { pageConnection, type ApiConnection, type ApiCredentials } from './connection.js';
 
 export type QueryValue = string | number | boolean | undefined | null;
 export type QueryParams = Record<string, QueryValue | QueryValue[]>;
@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** false lets the caller handle the error itself, without global toasts. */
   globalErrorHandler?: boolean;
   repositoryCode?: RepositoryCode;
+  /** The server and user the request goes to and as; default the page's (Scholia's own session). */
+  connection?: ApiConnection;
 }
 
 export interface ApiResponse<T> {
@@ -26,25 +28,14 @@ export interface ApiResponse<T> {
   noCache: boolean;
 }
 
-let baseUrl = '/api/';
-let apiKey: string | undefined;
-
-/**
- * Points the client at another API root (tests, a host page on another origin) and, for a host
- * that authenticates with keys, sets the API key sent when there is no bearer token.
- */
-export function configureApi(options: { baseUrl?: string; apiKey?: string }): void {
-  if (options.baseUrl) baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
-  if ('apiKey' in options) apiKey = options.apiKey || undefined;
-}
-
-/** The credentials requests go with: the signed-in token, else the API key a host set. */
-export function currentCredentials(): string | undefined {
-  return readToken() ?? apiKey;
+/** The credentials requests of this connection go with, as one string (a token, else a key). */
+export function currentCredentials(connection: ApiConnection = pageConnection): string | undefined {
+  const { token, apiKey } = connection.credentials();
+  return token ?? apiKey;
 }
 
 /** `v1/me` + params → `/api/v1/me?...`; array values repeat the key (`include=a&include=b`). */
-export function buildUrl(path: string, query: QueryParams = {}): string {
+export function buildUrl(path: string, query: QueryParams = {}, connection: ApiConnection = pageConnection): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -52,7 +43,7 @@ export function buildUrl(path: string, query: QueryParams = {}): string {
     }
   }
   const qs = search.toString();
-  return `${baseUrl}${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
+  return `${connection.baseUrl}${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
 }
 
 export function parseCacheControl(header: string | null): { maxAgeSeconds?: number; noCache: boolean } {
@@ -62,8 +53,8 @@ export function parseCacheControl(header: string | null): { maxAgeSeconds?: numb
   return { noCache, maxAgeSeconds: match ? Number(match[1]) : undefined };
 }
 
-/** The credentials header: the signed-in token, else the API key a host set. */
-function credentialHeaders(token: string | undefined): Record<string, string> {
+/** The credentials header: the token, else the API key. */
+function credentialHeaders({ token, apiKey }: ApiCredentials): Record<string, string> {
   if (token) return { Authorization: `Bearer ${token}` };
   return apiKey ? { 'X-Argilla-Api-Key': apiKey } : {};
 }
@@ -79,16 +70,19 @@ function parseBody(text: string): unknown {
 }
 
 /** The `ApiError` of a non-2xx answer, after the global handler ran unless the caller opted out. */
-async function failure(response: Response, options: RequestOptions, token: string | undefined): Promise<ApiError> {
+async function failure(response: Response, options: RequestOptions, connection: ApiConnection, sent: ApiCredentials): Promise<ApiError> {
   const error = new ApiError({ status: response.status, body: parseBody(await response.text()), repositoryCode: options.repositoryCode });
-  if (options.globalErrorHandler !== false) handleHttpError(error, { credentials: token ?? apiKey });
+  if (options.globalErrorHandler !== false) {
+    handleHttpError(error, { credentials: sent.token ?? sent.apiKey, onSessionExpired: connection.onSessionExpired });
+  }
   return error;
 }
 
 /** One request; every non-2xx becomes an `ApiError` after the global handler ran. */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const token = readToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...credentialHeaders(token) };
+  const { connection = pageConnection } = options;
+  const sent = connection.credentials();
+  const headers: Record<string, string> = { Accept: 'application/json', ...credentialHeaders(sent) };
   let body: BodyInit | undefined;
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -100,13 +94,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    response = await fetch(buildUrl(path, options.query, connection), { method, headers, body, signal: options.signal });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError({ status: 0, repositoryCode: options.repositoryCode, cause });
   }
 
-  if (!response.ok) throw await failure(response, options, token);
+  if (!response.ok) throw await failure(response, options, connection, sent);
   const parsed = parseBody(await response.text());
   return { data: parsed as T, status: response.status, ...parseCacheControl(response.headers.get('Cache-Control')) };
 }
@@ -122,15 +116,16 @@ export interface DownloadedFile {
  * link cannot send, and handed back whole as a Blob. Errors as apiRequest.
  */
 export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal' | 'globalErrorHandler' | 'repositoryCode'> = {}): Promise<DownloadedFile> {
-  const token = readToken();
+  const connection = pageConnection;
+  const sent = connection.credentials();
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method: 'GET', headers: credentialHeaders(token), signal: options.signal });
+    response = await fetch(buildUrl(path, options.query, connection), { method: 'GET', headers: credentialHeaders(sent), signal: options.signal });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError({ status: 0, repositoryCode: options.repositoryCode, cause });
   }
-  if (!response.ok) throw await failure(response, options, token);
+  if (!response.ok) throw await failure(response, options, connection, sent);
   return { blob: await response.blob(), filename: attachmentFilename(response.headers.get('Content-Disposition')) };
 }
 

@@ -1,5 +1,6 @@
 export * from './api-error.js';
 export * from './auth.js';
+export * from './connection.js';
 export * from './dataset-settings.js';
 export * from './datasets.js';
 export * from './environment.js';

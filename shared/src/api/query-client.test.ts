@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUrl, parseCacheControl } from './http-client.js';
-import { apiWrite, fetchCached, getQueryKey, queryClient } from './query-client.js';
+import { queryClient } from './connection.js';
+import { apiWrite, fetchCached, getQueryKey } from './query-client.js';
 
 function stubFetch(headers: Record<string, string> = {}) {
   let n = 0;

@@ -1,20 +1,9 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { connectionOfQueryClient, pageConnection } from './connection.js';
 import { apiRequest, type QueryParams, type RequestOptions } from './http-client.js';
 
 /** Client-side lifetimes when the server sends no max-age (spec §9). */
 export const CACHE_LIFETIME = { DEFAULT: 3_000, MEDIUM: 120_000, LARGE: 600_000 } as const;
-
-const GLOBAL_KEY = '__scholiaQueryClient__';
-type Holder = { [GLOBAL_KEY]?: QueryClient };
-
-/** The page's one query cache; shared like the bus so every remote reads the same entries. */
-export const queryClient: QueryClient = ((globalThis as Holder)[GLOBAL_KEY] ??= new QueryClient({
-  defaultOptions: {
-    // The global error handler already told the user; silent retries would repeat toasts.
-    queries: { retry: false, refetchOnWindowFocus: false, gcTime: 10 * 60_000 },
-    mutations: { retry: false },
-  },
-}));
 
 /** Cache key: method, URL and params (spec §7). */
 export function getQueryKey(path: string, params: QueryParams = {}): QueryKey {
@@ -23,7 +12,7 @@ export function getQueryKey(path: string, params: QueryParams = {}): QueryKey {
 
 const serverLifetimes = new Map<string, number>();
 
-export interface CachedGetOptions extends Omit<RequestOptions, 'json' | 'form' | 'query' | 'signal'> {
+export interface CachedGetOptions extends Omit<RequestOptions, 'json' | 'form' | 'query' | 'signal' | 'connection'> {
   lifetime?: number;
 }
 
@@ -37,8 +26,8 @@ export function cachedGet<T>(path: string, params: QueryParams = {}, options: Ca
   const hash = JSON.stringify(queryKey);
   return {
     queryKey,
-    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<T> => {
-      const response = await apiRequest<T>('GET', path, { ...requestOptions, query: params, signal });
+    queryFn: async ({ signal, client }: { signal?: AbortSignal; client?: QueryClient }): Promise<T> => {
+      const response = await apiRequest<T>('GET', path, { ...requestOptions, query: params, signal, connection: connectionOfQueryClient(client) });
       if (response.noCache) serverLifetimes.set(hash, 0);
       else if (response.maxAgeSeconds !== undefined) serverLifetimes.set(hash, response.maxAgeSeconds * 1000);
       else serverLifetimes.delete(hash);
@@ -50,12 +39,12 @@ export function cachedGet<T>(path: string, params: QueryParams = {}, options: Ca
 
 /** Runs a cached GET outside React. */
 export function fetchCached<T>(path: string, params: QueryParams = {}, options: CachedGetOptions = {}): Promise<T> {
-  return queryClient.fetchQuery(cachedGet<T>(path, params, options));
+  return pageConnection.queryClient.fetchQuery(cachedGet<T>(path, params, options));
 }
 
-/** A write; afterwards every cached GET is stale and the mounted ones refetch (spec §7). */
+/** A write; afterwards every cached GET of its connection is stale and the mounted ones refetch (spec §7). */
 export async function apiWrite<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiRequest<T>(method, path, options);
-  await queryClient.invalidateQueries({ queryKey: ['GET'] });
+  await (options.connection ?? pageConnection).queryClient.invalidateQueries({ queryKey: ['GET'] });
   return response.data;
 }

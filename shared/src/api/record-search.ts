@@ -1,3 +1,4 @@
+import type { ApiConnection } from './connection.js';
 import { apiRequest } from './http-client.js';
 import type { DatasetRecord, RecordResponse } from './types.js';
 
@@ -65,6 +66,8 @@ export interface AnnotationSearchOptions {
   signal?: AbortSignal;
   /** false for background buffering, whose failures are ignored (spec §4 queue). */
   globalErrorHandler?: boolean;
+  /** The server and user whose queue it is; default the page's. */
+  connection?: ApiConnection;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function searchAnnotationRecords(
     json: { query: {}, ...body },
     signal: options.signal,
     globalErrorHandler: options.globalErrorHandler,
+    connection: options.connection,
     repositoryCode: 'ERROR_FETCHING_RECORDS',
   });
   return data;

@@ -1,6 +1,6 @@
 import { bus } from '../bus/event-bus.js';
+import { pageConnection, type ApiConnection } from './connection.js';
 import { apiRequest } from './http-client.js';
-import { queryClient } from './query-client.js';
 import type { RecordResponse, ResponseStatus } from './types.js';
 
 /** `{question_name: {value}}` (contract §3.7). */
@@ -14,6 +14,8 @@ export interface MyResponseBody {
 export interface RequestBehaviour {
   /** false: the caller reports the error itself (offline queue, bulk per-record errors). */
   globalErrorHandler?: boolean;
+  /** The server and user to write to and as; default the page's. */
+  connection?: ApiConnection;
 }
 
 /**
@@ -60,9 +62,9 @@ export async function upsertMyResponses(items: MyResponsesBulkItem[], behaviour:
  * After each response: progress and metrics are stale (spec §4). Marks their cache entries stale
  * without waiting for the refetch, and tells every view (any remote) to re-read them.
  */
-export function announceResponsesChanged(datasetId: string): void {
-  void queryClient.invalidateQueries({ queryKey: ['GET', `v1/datasets/${datasetId}/progress`] });
-  void queryClient.invalidateQueries({ queryKey: ['GET', `v1/me/datasets/${datasetId}/metrics`] });
+export function announceResponsesChanged(datasetId: string, connection: ApiConnection = pageConnection): void {
+  void connection.queryClient.invalidateQueries({ queryKey: ['GET', `v1/datasets/${datasetId}/progress`] });
+  void connection.queryClient.invalidateQueries({ queryKey: ['GET', `v1/me/datasets/${datasetId}/metrics`] });
   bus.emit('progress:refresh-requested', { datasetId });
   bus.emit('metrics:refresh-requested', { datasetId });
 }

@@ -1,3 +1,4 @@
+import { pageConnection, type ApiConnection } from './connection.js';
 import { apiRequest } from './http-client.js';
 import { apiWrite, cachedGet } from './query-client.js';
 import type { AnnotationRecord } from './record-search.js';
@@ -19,10 +20,11 @@ export type ReviewedRecord = AnnotationRecord & { validation?: RecordValidation 
 export const reviewedRecordQuery = (id: string) =>
   cachedGet<ReviewedRecord>(`v1/records/${id}`, {}, { repositoryCode: 'ERROR_FETCHING_RECORD_BY_ID' });
 
-export const validateRecord = (recordId: string, values: Record<string, { value: unknown }>) =>
-  apiWrite<RecordValidation>('PUT', `v1/records/${recordId}/validation`, { json: { values } });
+export const validateRecord = (recordId: string, values: Record<string, { value: unknown }>, connection: ApiConnection = pageConnection) =>
+  apiWrite<RecordValidation>('PUT', `v1/records/${recordId}/validation`, { json: { values }, connection });
 
-export const reopenRecord = (recordId: string) => apiWrite<RecordValidation>('DELETE', `v1/records/${recordId}/validation`);
+export const reopenRecord = (recordId: string, connection: ApiConnection = pageConnection) =>
+  apiWrite<RecordValidation>('DELETE', `v1/records/${recordId}/validation`, { connection });
 
 /** Overall record status a reviewer lists records by (`validated`: records with a final answer). */
 export type ReviewStatus = 'completed' | 'validated' | 'pending';
@@ -36,11 +38,17 @@ export interface ReviewPage {
  * Records of a dataset by overall status through the owners' and admins' search (every
  * response, the final answer), whoever answered them: one page from `offset`.
  */
-export async function searchRecordsForReview(datasetId: string, status: ReviewStatus, page: { offset: number; limit: number }): Promise<ReviewPage> {
+export async function searchRecordsForReview(
+  datasetId: string,
+  status: ReviewStatus,
+  page: { offset: number; limit: number },
+  connection: ApiConnection = pageConnection,
+): Promise<ReviewPage> {
   const { data } = await apiRequest<ReviewPage>('POST', `v1/datasets/${datasetId}/records/search`, {
     query: { include: ['responses'], offset: page.offset, limit: page.limit },
     json: { query: {}, filters: { and: [{ type: 'terms', scope: { entity: 'record', property: 'status' }, values: [status] }] } },
     repositoryCode: 'ERROR_FETCHING_RECORDS',
+    connection,
   });
   return data;
 }

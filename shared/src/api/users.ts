@@ -1,37 +1,41 @@
 import { isApiError } from './api-error.js';
 import { logout } from './auth.js';
+import type { QueryClient } from '@tanstack/react-query';
+import { connectionOfQueryClient, pageConnection, queryClient, type ApiConnection } from './connection.js';
 import { apiRequest } from './http-client.js';
-import { getQueryKey, queryClient } from './query-client.js';
+import { getQueryKey } from './query-client.js';
 import { writeToken } from './session.js';
 import type { ApiKeyRotation, User } from './types.js';
 
-/** GET v1/me. */
-export async function fetchCurrentUser(): Promise<User> {
-  const { data } = await apiRequest<User>('GET', 'v1/me', { repositoryCode: 'ERROR_FETCHING_CURRENT_USER' });
+/** GET v1/me: who the connection's credentials belong to. */
+export async function fetchCurrentUser(connection: ApiConnection = pageConnection): Promise<User> {
+  const { data } = await apiRequest<User>('GET', 'v1/me', { repositoryCode: 'ERROR_FETCHING_CURRENT_USER', connection });
   return data;
 }
 
 /** The signed-in user stays cached for the session; logout clears the whole cache. */
 export const currentUserQuery = () => ({
   queryKey: getQueryKey('v1/me'),
-  queryFn: fetchCurrentUser,
+  queryFn: ({ client }: { client?: QueryClient }) => fetchCurrentUser(connectionOfQueryClient(client)),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 /**
- * Loads the current user (cached). A 401 means the token is dead: log out (spec §6, §8).
- * The logout runs after the query settled: clearing the cache mid-flight would cancel it.
+ * Loads the current user (cached). A 401 means the page's token is dead: log out (spec §6, §8);
+ * an embedded page's connection has told its host instead. The logout runs after the query
+ * settled: clearing the cache mid-flight would cancel it.
  */
-export async function getCurrentUser(): Promise<User> {
+export async function getCurrentUser(connection: ApiConnection = pageConnection): Promise<User> {
   try {
-    return await queryClient.fetchQuery(currentUserQuery());
+    return await connection.queryClient.fetchQuery(currentUserQuery());
   } catch (error) {
-    if (isApiError(error) && error.status === 401) logout('unauthorized');
+    if (isApiError(error) && error.status === 401 && connection === pageConnection) logout('unauthorized');
     throw error;
   }
 }
 
-export const peekCurrentUser = (): User | undefined => queryClient.getQueryData<User>(currentUserQuery().queryKey);
+export const peekCurrentUser = (connection: ApiConnection = pageConnection): User | undefined =>
+  connection.queryClient.getQueryData<User>(currentUserQuery().queryKey);
 
 /**
  * POST v1/me/api-key (Scholia extension): replaces the signed-in user's API key. The server ends

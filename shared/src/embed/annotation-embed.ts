@@ -54,6 +54,12 @@ export interface AnnotationAppProps {
   apiKey?: string;
   /** `light` or `dark`; default: the page's own theme. */
   theme?: 'light' | 'dark';
+  /**
+   * Follows a link to one of Scholia's own pages ("Dataset settings", "Back to home"), e.g. by
+   * opening `https://labels.example.org${target.path}`. Without it, in a host with no router of
+   * Scholia's, those links are not shown.
+   */
+  onNavigate?: (target: AnnotationNavigationTarget) => void;
 }
 
 /** Mount props of `./lifecycles` (single-spa). */
@@ -61,3 +67,33 @@ export interface AnnotationMountProps extends AnnotationAppProps {
   /** Element the remote renders into (single-spa passes it). */
   domElement?: HTMLElement;
 }
+
+/** What single-spa adds to the props it passes each lifecycle. */
+export interface SingleSpaLifecycleProps {
+  name: string;
+}
+
+/**
+ * The `./lifecycles` module: what the factory of `container.get('./lifecycles')` returns, for
+ * single-spa's `registerApplication` or `mountRootParcel`.
+ */
+export interface AnnotationLifecycles {
+  bootstrap(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+  mount(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+  /** New props for a mounted instance (single-spa calls it for parcels: `parcel.update(props)`). */
+  update(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+  unmount(props: AnnotationMountProps & SingleSpaLifecycleProps): Promise<unknown>;
+}
+
+/**
+ * The `./App` module. `Node` is what the host's React renders (`ReactNode`), so
+ * `loadRemote<AnnotationAppModule<ReactNode>>('mfe_annotation/App')` gives a component.
+ */
+export interface AnnotationAppModule<Node = unknown> {
+  App: (props: AnnotationAppProps) => Node;
+}
+
+/** A page of Scholia's own web app the remote links to; `path` is its path on the Scholia server. */
+export type AnnotationNavigationTarget =
+  | { page: 'dataset-settings'; datasetId: string; path: string }
+  | { page: 'home'; path: string };

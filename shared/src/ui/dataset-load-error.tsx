@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../api/api-error.js';
@@ -14,9 +15,10 @@ export function datasetLoadErrorKey(error: unknown): string {
 
 /**
  * A dataset screen that could not open: says whether the dataset is gone or closed to the user,
- * or the server out of reach (then a retry reads the failed requests again), with a way home.
+ * or the server out of reach (then a retry reads the failed requests again), with a way home
+ * (`home` stands for it where the page is not Scholia's own).
  */
-export function DatasetLoadError({ error }: { error: unknown }) {
+export function DatasetLoadError({ error, home }: { error: unknown; home?: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const key = datasetLoadErrorKey(error);
@@ -30,7 +32,7 @@ export function DatasetLoadError({ error }: { error: unknown }) {
             {t('common.retry')}
           </button>
         )}{' '}
-        <Link to="/">{t('common.backToHome')}</Link>
+        {home === undefined ? <Link to="/">{t('common.backToHome')}</Link> : home}
       </p>
     </div>
   );

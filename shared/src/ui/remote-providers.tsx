@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../api/query-client.js';
+import { queryClient } from '../api/connection.js';
 import { initI18n } from '../i18n/init-i18n.js';
 
 export interface RemoteProvidersProps {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { datasetQuery, reopenRecord, reviewedRecordQuery, validateRecord, workspaceUsersQuery, type Field, type Question } from '@scholia/shared/api';
+import { useApiConnection } from '../../embed/instance-connection.js';
 import { bus } from '@scholia/shared/bus';
 import { QuestionForm } from '../annotate/components/question-form.js';
 import { saveFailureReason } from '../annotate/model/save-failure.js';
@@ -48,6 +49,7 @@ function useMemberNames(datasetId: string): Map<string, string> {
 export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged, onlyWhenReviewable = false }: ReviewPanelProps) {
   const { t } = useTranslation('annotation');
   const record = useQuery(reviewedRecordQuery(recordId));
+  const connection = useApiConnection();
   const usernames = useMemberNames(datasetId);
   const [chosen, setChosen] = useState<FinalAnswers | undefined>();
   const [editing, setEditing] = useState(false);
@@ -147,11 +149,11 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
           </button>
         )}
         {validation ? (
-          <button type="button" className="sch-button sch-button--ghost" disabled={busy} onClick={() => void run(() => reopenRecord(recordId))}>
+          <button type="button" className="sch-button sch-button--ghost" disabled={busy} onClick={() => void run(() => reopenRecord(recordId, connection))}>
             {t('review.reopen')}
           </button>
         ) : (
-          <button type="button" className="sch-button" disabled={busy || Object.keys(final).length === 0} onClick={() => void run(() => validateRecord(recordId, final))}>
+          <button type="button" className="sch-button" disabled={busy || Object.keys(final).length === 0} onClick={() => void run(() => validateRecord(recordId, final, connection))}>
             {t('review.validate')}
           </button>
         )}

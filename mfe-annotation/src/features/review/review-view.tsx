@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchRecordsForReview, type Field, type Question, type ReviewStatus } from '@scholia/shared/api';
+import { useApiConnection } from '../../embed/instance-connection.js';
 import { formatNumber } from '@scholia/shared/i18n';
 import { RecordFields } from '../annotate/components/record-fields.js';
 import { ReviewPanel } from './review-panel.js';
@@ -16,9 +17,10 @@ export function ReviewView({ datasetId, fields, questions }: { datasetId: string
   const { t } = useTranslation('annotation');
   const [status, setStatus] = useState<ReviewStatus>('completed');
   const [index, setIndex] = useState(0);
+  const connection = useApiConnection();
   const page = useQuery({
     queryKey: ['review-records', datasetId, status, index],
-    queryFn: () => searchRecordsForReview(datasetId, status, { offset: index, limit: 1 }),
+    queryFn: () => searchRecordsForReview(datasetId, status, { offset: index, limit: 1 }, connection),
     placeholderData: keepPreviousData,
   });
   const total = page.data?.total ?? 0;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@scholia/shared/api';
+import { writeToken } from '@scholia/shared/api';
 import { failWith, fakeApi, makeDataset } from '../../test/fake-api.js';
 import { renderRemote } from '../../test/render.js';
 import { RecordsDownload } from './records-download.js';
@@ -31,11 +31,11 @@ describe('Download records', () => {
     cleanup();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
-    configureApi({ apiKey: '' });
+    writeToken(undefined);
   });
 
   it('fetches the chosen format with the credentials and saves it under the name the server gives', async () => {
-    configureApi({ apiKey: 'key.owner' });
+    writeToken('token.owner');
     const api = fakeApi({
       'GET v1/datasets/d1/records/export': () => new Response('id,text\r\nr1,hello\r\n', {
         headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="reviews.csv"' },
@@ -48,7 +48,7 @@ describe('Download records', () => {
     expect((await screen.findByTestId('records-download-done')).textContent).toBe('reviews.csv was downloaded.');
     const fetched = vi.mocked(fetch).mock.calls[0];
     expect(fetched[0]).toBe('/api/v1/datasets/d1/records/export?format=csv');
-    expect((fetched[1] as RequestInit).headers).toEqual({ 'X-Argilla-Api-Key': 'key.owner' });
+    expect((fetched[1] as RequestInit).headers).toEqual({ Authorization: 'Bearer token.owner' });
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET v1/datasets/d1/records/export']);
     expect(saved).toEqual([{ href: 'blob:test/1', download: 'reviews.csv' }]);
     expect(await blobs.get('blob:test/1')?.text()).toBe('id,text\r\nr1,hello\r\n');

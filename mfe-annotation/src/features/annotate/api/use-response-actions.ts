@@ -1,6 +1,6 @@
 import {
   announceResponsesChanged, ApiError, buildUrl, currentCredentials, deleteMyResponse, fetchCurrentUser, getCurrentUser, peekCurrentUser,
-  saveMyResponse, upsertMyResponses, type MyResponseBody, type RecordResponse,
+  saveMyResponse, upsertMyResponses, type ApiConnection, type MyResponseBody, type RecordResponse,
 } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
 import { annotationI18n } from '../../../i18n/register-annotation-i18n.js';
@@ -16,9 +16,17 @@ export interface UndoEntry {
   previous: MyResponseBody | null;
 }
 
-const undoStack: UndoEntry[] = [];
+/** Each connection's own actions: an annotator never undoes another one's answer on the same page. */
+const undoStacks = new WeakMap<ApiConnection, UndoEntry[]>();
 
-export function pushUndo(entry: UndoEntry): void {
+function undoStackOf(connection: ApiConnection): UndoEntry[] {
+  let stack = undoStacks.get(connection);
+  if (!stack) undoStacks.set(connection, (stack = []));
+  return stack;
+}
+
+export function pushUndo(connection: ApiConnection, entry: UndoEntry): void {
+  const undoStack = undoStackOf(connection);
   undoStack.push(entry);
   if (undoStack.length > 50) undoStack.shift();
 }
@@ -33,7 +41,8 @@ export interface UndoneAction {
  * Ctrl+Z: puts the previous answer back on the server (or removes the one created). Only this
  * dataset's actions: the stack outlives the screen, and Ctrl+Z here must not touch another one.
  */
-export async function undoLast(datasetId: string): Promise<UndoneAction | undefined> {
+export async function undoLast(connection: ApiConnection, datasetId: string): Promise<UndoneAction | undefined> {
+  const undoStack = undoStackOf(connection);
   const index = undoStack.findLastIndex((e) => e.datasetId === datasetId);
   const entry = index < 0 ? undefined : undoStack.splice(index, 1)[0];
   if (!entry) {
@@ -42,21 +51,37 @@ export async function undoLast(datasetId: string): Promise<UndoneAction | undefi
   }
   let response: RecordResponse | undefined;
   if (entry.previous === null) {
-    if (entry.responseId) await deleteMyResponse(entry.responseId);
+    if (entry.responseId) await deleteMyResponse(entry.responseId, { connection });
   } else {
-    response = await saveMyResponse(entry.recordId, entry.responseId, entry.previous);
+    response = await saveMyResponse(entry.recordId, entry.responseId, entry.previous, { connection });
   }
-  announceResponsesChanged(entry.datasetId);
+  announceResponsesChanged(entry.datasetId, connection);
   notify({ message: annotationI18n.t('messages.undone', { ns: 'annotation' }), type: 'success' });
   return { entry, response };
 }
 
 export type SaveOutcome = { kind: 'saved'; response: RecordResponse } | { kind: 'kept-offline'; response: RecordResponse };
 
+type StoredListener = (kind: SaveOutcome['kind']) => void;
+const storedListeners = new WeakMap<ApiConnection, Set<StoredListener>>();
+
+/** Hears every answer of this connection the server took (`saved`) or the browser kept (`kept-offline`). */
+export function onAnswerStored(connection: ApiConnection, listener: StoredListener): () => void {
+  let listeners = storedListeners.get(connection);
+  if (!listeners) storedListeners.set(connection, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells the connection's listeners where an answer went. */
+export function announceAnswerStored(connection: ApiConnection, kind: SaveOutcome['kind']): void {
+  for (const listener of storedListeners.get(connection) ?? []) listener(kind);
+}
+
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-/** The absolute API root this client talks to. */
-const serverUrl = () => new URL(buildUrl(''), globalThis.location?.href).href;
+/** The absolute API root a connection talks to. */
+const serverUrl = (connection: ApiConnection) => new URL(buildUrl('', {}, connection), globalThis.location?.href).href;
 
 /** Short, stable name of a credential: a storage key must not hold the token itself. */
 function fingerprint(credentials: string): string {
@@ -69,7 +94,8 @@ function fingerprint(credentials: string): string {
  * Answers kept while the user was not known yet (offline, and `/me` never read in this session):
  * they wait under the credentials, and whoever the server says these credentials are takes them.
  */
-const credentialsOwner = (): OutboxOwner => ({ serverUrl: serverUrl(), userId: `credentials-${fingerprint(currentCredentials() ?? '')}` });
+const credentialsOwner = (connection: ApiConnection): OutboxOwner =>
+  ({ serverUrl: serverUrl(connection), userId: `credentials-${fingerprint(currentCredentials(connection) ?? '')}` });
 
 /**
  * The user the current credentials belong to, on the server the client talks to. Keeping an
@@ -78,14 +104,15 @@ const credentialsOwner = (): OutboxOwner => ({ serverUrl: serverUrl(), userId: `
  * Sending kept answers asks the server (`fresh`), since another tab may have signed in as someone
  * else meanwhile.
  */
-export async function currentOutboxOwner({ fresh = false }: { fresh?: boolean } = {}): Promise<OutboxOwner> {
-  if (fresh) return { serverUrl: serverUrl(), userId: (await fetchCurrentUser()).id };
-  const cached = peekCurrentUser();
-  if (cached) return { serverUrl: serverUrl(), userId: cached.id };
+export async function currentOutboxOwner(connection: ApiConnection, { fresh = false }: { fresh?: boolean } = {}): Promise<OutboxOwner> {
+  const server = serverUrl(connection);
+  if (fresh) return { serverUrl: server, userId: (await fetchCurrentUser(connection)).id };
+  const cached = peekCurrentUser(connection);
+  if (cached) return { serverUrl: server, userId: cached.id };
   try {
-    return { serverUrl: serverUrl(), userId: (await getCurrentUser()).id };
+    return { serverUrl: server, userId: (await getCurrentUser(connection)).id };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 0) return credentialsOwner();
+    if (error instanceof ApiError && error.status === 0) return credentialsOwner(connection);
     throw error;
   }
 }
@@ -100,20 +127,28 @@ let offlineNoticeShown = false;
  * Saves the caller's response; offline (or when the network fails) the answer is kept in the
  * browser and sent later, and the record shows it as given.
  */
-export async function saveResponse(datasetId: string, recordId: string, existingId: string | undefined, body: MyResponseBody): Promise<SaveOutcome> {
-  const owner = await currentOutboxOwner();
+export async function saveResponse(
+  connection: ApiConnection,
+  datasetId: string,
+  recordId: string,
+  existingId: string | undefined,
+  body: MyResponseBody,
+): Promise<SaveOutcome> {
+  const owner = await currentOutboxOwner(connection);
   const keep = (): SaveOutcome => {
     enqueueOffline(owner, { datasetId, record_id: recordId, status: body.status, values: body.values });
     if (!offlineNoticeShown) notify({ message: annotationI18n.t('messages.keptOffline', { ns: 'annotation' }), type: 'warning' });
     offlineNoticeShown = true;
+    announceAnswerStored(connection, 'kept-offline');
     return { kind: 'kept-offline', response: { id: existingId ?? '', status: body.status, values: body.values, updated_at: new Date().toISOString() } };
   };
   // A record already waiting in the outbox stays there, so the order of its answers is kept.
   if (isOffline() || readOutbox(owner).some((i) => i.record_id === recordId)) return keep();
   try {
-    const response = await saveMyResponse(recordId, existingId, body);
+    const response = await saveMyResponse(recordId, existingId, body, { connection });
     offlineNoticeShown = false;
-    announceResponsesChanged(datasetId);
+    announceResponsesChanged(datasetId, connection);
+    announceAnswerStored(connection, 'saved');
     return { kind: 'saved', response };
   } catch (error) {
     if (error instanceof ApiError && error.status === 0) return keep();
@@ -121,24 +156,30 @@ export async function saveResponse(datasetId: string, recordId: string, existing
   }
 }
 
+/** What a try to send kept answers did: how many the server took, and whether some of the user's still wait. */
+export interface KeptAnswersSent {
+  sent: number;
+  waiting: boolean;
+}
+
 /**
- * Sends the signed-in user's answers kept offline; called on `online` and when the screen opens.
+ * Sends the connection's user's answers kept offline (see `startSendingKeptAnswers` for when).
  * Other users' answers stay until they are back. An answer the server refuses for good (its
  * record was deleted meanwhile) is said so, not dropped silently.
  */
-export async function sendKeptAnswers(datasetId: string): Promise<number> {
+export async function sendKeptAnswers(connection: ApiConnection, datasetId: string): Promise<KeptAnswersSent> {
   // Nothing kept for this server (the usual case): no need to ask it who the user is.
-  if (!hasKeptAnswers(serverUrl())) return 0;
-  const keptUnknown = credentialsOwner();
-  const owner = await currentOutboxOwner({ fresh: true });
+  if (!hasKeptAnswers(serverUrl(connection))) return { sent: 0, waiting: false };
+  const keptUnknown = credentialsOwner(connection);
+  const owner = await currentOutboxOwner(connection, { fresh: true });
   adoptOutbox(keptUnknown, owner);
-  if (readOutbox(owner).length === 0) return 0;
-  const { accepted, refused } = await flushOutbox(owner, (items) => upsertMyResponses(items, { globalErrorHandler: false }));
-  if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId);
+  if (readOutbox(owner).length === 0) return { sent: 0, waiting: false };
+  const { accepted, refused } = await flushOutbox(owner, (items) => upsertMyResponses(items, { globalErrorHandler: false, connection }));
+  if (accepted > 0 || refused.length > 0) announceResponsesChanged(datasetId, connection);
   if (accepted > 0) notify({ message: annotationI18n.t('messages.sentOffline', { ns: 'annotation', count: accepted }), type: 'success' });
   if (refused.length > 0) {
     const details = refused.map((r) => describeFailure(r, (key, options) => annotationI18n.t(key, { ns: 'annotation', ...options }))).join('; ');
     notify({ message: annotationI18n.t('messages.refusedOffline', { ns: 'annotation', count: refused.length, details }), type: 'danger' });
   }
-  return accepted;
+  return { sent: accepted, waiting: readOutbox(owner).length > 0 };
 }

@@ -3,12 +3,13 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProper
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
+import { useApiConnection } from '../../../embed/instance-connection.js';
 import { formatNumber } from '@scholia/shared/i18n';
 import { DatasetLoadError, datasetLoadErrorKey } from '@scholia/shared/ui';
 import { AnnotationOverview, OverviewLinks } from '../../progress/components/annotation-overview.js';
 import { TeamProgress } from '../../progress/components/team-progress.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
-import { sendKeptAnswers } from '../api/use-response-actions.js';
+import { startSendingKeptAnswers } from '../api/kept-answers-sender.js';
 import { criteriaKey, hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
 
 import { FocusView } from './focus-view.js';
@@ -20,6 +21,7 @@ import { usePanelWidth } from '../layout/panel-width.js';
 import { PopoverDetails } from '../layout/popover-details.js';
 import { useNarrowPage } from '../layout/use-narrow-page.js';
 import { useAnnotationEvents } from '../../../embed/annotation-events.js';
+import { ScholiaLink } from '../../../embed/scholia-link.js';
 import { ReviewView } from '../../review/review-view.js';
 
 function EmptyState({ datasetId, criteria, isAdmin }: { datasetId: string; criteria: Criteria; isAdmin: boolean }) {
@@ -91,20 +93,19 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const setCriteria = useCallback((next: Criteria) => update(next, { ...latest.current.view, page: 1 }), [update]);
   const setPage = useCallback((page: number, replace?: boolean) => update(latest.current.criteria, { ...latest.current.view, page }, replace), [update]);
 
-  // Answers given offline go out when the screen opens and whenever the browser is back online.
-  useEffect(() => {
-    const flush = () => void sendKeptAnswers(datasetId).then((sent) => sent > 0 && reload(), () => undefined);
-    flush();
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
-  }, [datasetId, reload]);
+  // Answers kept in the browser go out as soon as the server takes them again.
+  const connection = useApiConnection();
+  useEffect(() => startSendingKeptAnswers(connection, datasetId, reload), [connection, datasetId, reload]);
 
   const emit = useAnnotationEvents();
   useEffect(() => {
     if (settings.isError) emit({ type: 'load-failed', datasetId, status: settings.errorStatus, message: t(datasetLoadErrorKey(settings.error), { ns: 'translation' }) });
   }, [settings.isError, settings.errorStatus, settings.error, datasetId, emit, t]);
 
-  if (settings.isError) return <DatasetLoadError error={settings.error} />;
+  if (settings.isError) {
+    const home = <ScholiaLink to={{ page: 'home', path: '/' }}>{t('common.backToHome', { ns: 'translation' })}</ScholiaLink>;
+    return <DatasetLoadError error={settings.error} home={home} />;
+  }
   const { dataset, fields, questions, user } = settings;
   if (!dataset || !fields || !questions) return <p className="sch-loading" aria-busy="true">…</p>;
   const isAdmin = user?.role === 'owner' || user?.role === 'admin';

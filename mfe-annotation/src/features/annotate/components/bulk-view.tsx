@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceResponsesChanged, searchAnnotationRecords, upsertMyResponses, type ResponseStatus } from '@scholia/shared/api';
+import { useApiConnection } from '../../../embed/instance-connection.js';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { canSubmit, toResponseValues } from '../model/answer-validity.js';
@@ -13,6 +14,7 @@ import type { AnnotationRecord, Answers, Field, Question } from '../model/types.
 import { recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
+import { RecordsLoadError } from './records-load-error.js';
 import { useShortcuts } from './shortcut-scope.js';
 import { SpanQuestion } from './span-question.js';
 import { ConfirmDialog } from '../layout/confirm-dialog.js';
@@ -63,12 +65,13 @@ function BulkRecord({ record, position, fields, questions, selected, onSelect, c
 export function BulkView({ datasetId, criteria, page, size, fields, questions, onPage, onSize, onEmpty, reloadToken }: BulkViewProps) {
   const { t } = useTranslation('annotation');
   const queryClient = useQueryClient();
+  const connection = useApiConnection();
   const key = criteriaKey(criteria);
   const queryKey = ['annotation-bulk', datasetId, key, page, size, reloadToken];
-  const { data, refetch } = useQuery({
+  const { data, refetch, error } = useQuery({
     queryKey,
     queryFn: async () => {
-      const result = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: (page - 1) * size, limit: size });
+      const result = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: (page - 1) * size, limit: size }, { connection });
       onEmpty(result.total === 0);
       return result;
     },
@@ -106,16 +109,16 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
       let ids = [...selected];
       if (allMatched) {
         // Select-all: read up to 1000 records of the current filter first (spec §4, §9).
-        const all = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: 0, limit: SELECT_ALL_LIMIT });
+        const all = await searchAnnotationRecords(datasetId, toSearchBody(criteria), { offset: 0, limit: SELECT_ALL_LIMIT }, { connection });
         ids = all.items.map((i) => i.record.id);
       }
       const values = toResponseValues(bulkQuestions, answers);
       const result = await runBulkAnnotation(
         ids.map((record_id) => ({ record_id, status, values: status === 'discarded' && Object.keys(values).length === 0 ? null : values })),
-        (part) => upsertMyResponses(part),
+        (part) => upsertMyResponses(part, { connection }),
         setProgress,
       );
-      announceResponsesChanged(datasetId);
+      announceResponsesChanged(datasetId, connection);
       for (const recordId of result.succeeded) emit(responseEvent(datasetId, recordId, status, false));
       setOutcome({ ...result, status });
       if (result.succeeded.length > 0) notify({ message: t(`bulk.result_${status}`, { count: result.succeeded.length }), type: 'success' });
@@ -151,6 +154,8 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
       return next;
     });
   };
+
+  if (error && !data) return <RecordsLoadError datasetId={datasetId} error={error} onRetry={() => void refetch()} />;
 
   const renderRecord = (record: AnnotationRecord, index: number) => (
     <BulkRecord key={record.id} record={record} position={(page - 1) * size + index + 1} fields={fields} questions={questions} selected={allMatched || selected.has(record.id)} onSelect={(on) => setOne(record.id, on)} collapsed={collapsed} />

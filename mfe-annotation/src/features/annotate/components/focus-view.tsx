@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
+import { useApiConnection } from '../../../embed/instance-connection.js';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { pushUndo, saveResponse, undoLast, type UndoneAction } from '../api/use-response-actions.js';
@@ -12,6 +13,7 @@ import { RecordQueue, type QueueItem } from '../model/record-queue.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
+import { RecordsLoadError } from './records-load-error.js';
 import { RecordFields } from './record-fields.js';
 import { ReviewPanel } from '../../review/review-panel.js';
 import { useShortcuts } from './shortcut-scope.js';
@@ -43,18 +45,22 @@ export function FocusView(props: FocusViewProps) {
   const { datasetId, criteria, page, onPage, reloadToken } = props;
   const key = criteriaKey(criteria);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const connection = useApiConnection();
   const queue = useMemo(() => {
     const body = toSearchBody(criteria);
     return new RecordQueue(
-      (offset, limit, background) => searchAnnotationRecords(datasetId, body, { offset, limit }, { globalErrorHandler: !background }),
+      (offset, limit, background) => searchAnnotationRecords(datasetId, body, { offset, limit }, { globalErrorHandler: !background, connection }),
       criteria.similar ? { batchSize: criteria.similar.limit, bufferSize: 0, buffering: false } : { batchSize: 10, bufferSize: 5, buffering: true },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [datasetId, key, reloadToken]);
+  }, [datasetId, key, reloadToken, connection]);
   const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
+  const [failure, setFailure] = useState<{ error: unknown; retry: () => void }>();
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
+    setFailure(undefined);
     if (!queue.get(page)) setState('loading');
     queue.ensure(page).then(
       (result) => {
@@ -64,13 +70,17 @@ export function FocusView(props: FocusViewProps) {
         props.onEmpty(result === 'empty');
         queue.maybeBuffer(page)?.then(() => !cancelled && rerender());
       },
-      () => !cancelled && setState('error'),
+      (error: unknown) => {
+        if (cancelled) return;
+        setState('error');
+        setFailure({ error, retry: () => setAttempt((n) => n + 1) });
+      },
     );
     return () => {
       cancelled = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queue, page]);
+  }, [queue, page, attempt]);
 
   // Ctrl+Z: the last answer goes back on the server and the screen back to its record, which
   // keeps its place in the queue (and "Record n of N" its count). `restored` restarts the editor
@@ -79,17 +89,17 @@ export function FocusView(props: FocusViewProps) {
   useShortcuts((action, event) => {
     if (action !== 'undo') return;
     event.preventDefault();
-    void undoLast(datasetId).then((undone) => {
+    void undoLast(connection, datasetId).then((undone) => {
       if (!undone) return;
       const target = restoreUndone(queue, undone, criteria.status);
       if (target === undefined) return props.onBackToFirst();
       setRestored((n) => n + 1);
       onPage(target);
     }, () => undefined);
-  }, [queue, datasetId, criteria.status]);
+  }, [queue, datasetId, criteria.status, connection]);
 
   const item = queue.get(page);
-  if (state === 'error') return null;
+  if (state === 'error') return failure ? <RecordsLoadError datasetId={datasetId} error={failure.error} onRetry={failure.retry} /> : null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
   return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} />;
 }
@@ -124,6 +134,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const [saveError, setSaveError] = useState<string>();
   const [warned, setWarned] = useState(false);
   const emit = useAnnotationEvents();
+  const connection = useApiConnection();
   const keptOffline = useRef(false);
   const responseRef = useRef(ownResponse(item.record));
   const chain = useRef<Promise<unknown>>(Promise.resolve());
@@ -150,19 +161,19 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const save = useCallback((body: MyResponseBody, options: { undo: boolean }) => {
     const run = async () => {
       const before = responseRef.current;
-      const outcome = await saveResponse(datasetId, record.id, before?.id || undefined, body);
+      const outcome = await saveResponse(connection, datasetId, record.id, before?.id || undefined, body);
       keptOffline.current = outcome.kind === 'kept-offline';
       const response = outcome.response.id ? outcome.response : { ...outcome.response, id: before?.id ?? '' };
       responseRef.current = response;
       if (options.undo && outcome.kind === 'saved') {
-        pushUndo({ datasetId, recordId: record.id, responseId: response.id, previous: before ? { status: before.status, values: before.values } : null });
+        pushUndo(connection, { datasetId, recordId: record.id, responseId: response.id, previous: before ? { status: before.status, values: before.values } : null });
       }
       return response;
     };
     const next = chain.current.then(run, run);
     chain.current = next.catch(() => undefined);
     return next;
-  }, [datasetId, record.id]);
+  }, [connection, datasetId, record.id]);
 
   /** An explicit action supersedes the waiting auto-draft (else it would land after a submit). */
   const cancelDraft = () => {
@@ -201,9 +212,9 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     if (existing?.id) {
       try {
         await chain.current;
-        await deleteMyResponse(existing.id);
-        pushUndo({ datasetId, recordId: record.id, responseId: undefined, previous: { status: existing.status, values: existing.values } });
-        announceResponsesChanged(datasetId);
+        await deleteMyResponse(existing.id, { connection });
+        pushUndo(connection, { datasetId, recordId: record.id, responseId: undefined, previous: { status: existing.status, values: existing.values } });
+        announceResponsesChanged(datasetId, connection);
       } catch {
         return;
       }
@@ -243,6 +254,8 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           queue.update(next);
           queue.setLeftFilter(next.id, 'draft' !== criteria.status);
           onRecordChanged();
+          // A host keeping its own queue learns of every draft, also one sent as the page closed.
+          emit(responseEvent(datasetId, next.id, 'draft', keptOffline.current));
         })
         .catch(() => undefined);
     };

@@ -10,7 +10,8 @@ export function saveFailureReason(error: unknown, t: Translate): string {
   if (!(error instanceof ApiError)) return t('failure.unexpected');
   switch (error.status) {
     case 0: return t('failure.unreachable');
-    case 401:
+    // The token or key was refused (revoked, expired): the user is signed out, not refused the dataset.
+    case 401: return t('failure.signedOut');
     case 403: return t('failure.forbidden');
     case 404: return t('failure.notFound');
     case 409: return t('failure.conflict');

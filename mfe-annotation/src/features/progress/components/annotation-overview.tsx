@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { formatNumber } from '@scholia/shared/i18n';
 import { useDataset } from '../api/get-dataset.js';
 import { useDatasetProgress } from '../api/get-progress.js';
 import { progressPercent } from '../progress-percent.js';
 import { AgreementSummary } from './agreement-summary.js';
+import { ScholiaLink } from '../../../embed/scholia-link.js';
 
 /**
  * Dataset name and team progress in one line of the page header. `compact` (a narrow page): the
@@ -55,7 +55,7 @@ export function OverviewLinks({ datasetId, showAgreement }: { datasetId: string;
   return (
     <>
       {showAgreement && <AgreementSummary datasetId={datasetId} />}
-      <Link to={`/dataset/${datasetId}/settings`}>{t('overview.openSettings')}</Link>
+      <ScholiaLink to={{ page: 'dataset-settings', datasetId, path: `/dataset/${datasetId}/settings` }}>{t('overview.openSettings')}</ScholiaLink>
     </>
   );
 }
