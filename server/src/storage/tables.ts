@@ -218,6 +218,12 @@ export interface WebhookRow {
   events: Json;
   enabled: number;
   description: string | null;
+  /** The process sending this webhook's one delivery in flight, or null (webhooks/webhook-deliverer.ts). */
+  sending_by: string | null;
+  /** When `sending_by` claimed its turn. */
+  sending_since: string | null;
+  /** When the webhook last had a turn: the one that waited longest goes next. */
+  served_at: string | null;
   inserted_at: string;
   updated_at: string;
 }

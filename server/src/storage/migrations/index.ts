@@ -26,6 +26,7 @@ import * as storePostgresVectorsUncompressed from './202611271400_store_postgres
 import * as dropRedundantPostgresForeignKeys from './202611271500_drop_redundant_postgres_foreign_keys.js';
 import * as dropPostgresRecordDatasetForeignKey from './202611271600_drop_postgres_record_dataset_foreign_key.js';
 import * as addUserIdentities from './202611280100_add_user_identities.js';
+import * as addWebhookDeliveryTurns from './202611280700_add_webhook_delivery_turns.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -60,4 +61,5 @@ export const migrations: Record<string, MigrationModule> = {
   '202611271500_drop_redundant_postgres_foreign_keys': dropRedundantPostgresForeignKeys,
   '202611271600_drop_postgres_record_dataset_foreign_key': dropPostgresRecordDatasetForeignKey,
   '202611280100_add_user_identities': addUserIdentities,
+  '202611280700_add_webhook_delivery_turns': addWebhookDeliveryTurns,
 };
