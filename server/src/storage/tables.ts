@@ -27,6 +27,8 @@ export interface Tables {
   oauth_states: OAuthStateRow;
   instance_settings: InstanceSettingRow;
   text_index_queue: TextIndexQueueRow;
+  /** PostgreSQL only (migration 202611280710). */
+  sign_in_limits: SignInLimitRow;
 }
 
 export type Json = string; // serialised JSON (parsed by pg for jsonb columns: see json.ts)
@@ -266,4 +268,15 @@ export interface TextIndexQueueRow {
   /** null for a whole-dataset change */
   rid: number | null;
   op: TextIndexOp;
+}
+
+/** One sign-in limit's state, shared by every process on PostgreSQL (auth/shared-sign-in-limits.ts). Times in epoch ms. */
+export interface SignInLimitRow {
+  /** what is counted: `address:` or `username:` and a hash of it */
+  key: string;
+  count: number;
+  /** a username's next attempt is refused before this */
+  not_before: number;
+  /** the row may be deleted from this time on */
+  expires_at: number;
 }
