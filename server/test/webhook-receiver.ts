@@ -10,26 +10,54 @@ export interface ReceivedWebhook {
 }
 
 /**
- * A local HTTP endpoint for webhook deliveries. `failNext(n)` makes the next n requests answer 500.
+ * A local HTTP endpoint for webhook deliveries. `failNext(n)` makes the next n requests answer 500;
+ * `hold()` makes it a slow target that keeps every request open until `release()`.
  * The signature is checked here from the Standard Webhooks text, independently of the server's code.
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
+  /** Requests open now, and the most ever open at once. */
+  open = 0;
+  mostOpen = 0;
   private failures = 0;
+  private holding = false;
+  private held: Array<() => void> = [];
   private server = http.createServer((request, response) => {
+    this.open += 1;
+    this.mostOpen = Math.max(this.mostOpen, this.open);
+    response.on('close', () => (this.open -= 1));
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      if (this.failures > 0) {
-        this.failures -= 1;
-        response.writeHead(500).end();
+      if (this.holding) {
+        this.held.push(() => this.answer(request, response, chunks));
         return;
       }
-      const body = Buffer.concat(chunks).toString('utf8');
-      this.received.push({ headers: request.headers, body, event: JSON.parse(body) });
-      response.writeHead(200).end('ok');
+      this.answer(request, response, chunks);
     });
   });
+
+  private answer(request: http.IncomingMessage, response: http.ServerResponse, chunks: Buffer[]): void {
+    if (this.failures > 0) {
+      this.failures -= 1;
+      response.writeHead(500).end();
+      return;
+    }
+    const body = Buffer.concat(chunks).toString('utf8');
+    this.received.push({ headers: request.headers, body, event: JSON.parse(body) });
+    response.writeHead(200).end('ok');
+  }
+
+  /** Keeps requests open, unanswered, from now until `release()`. */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Answers the requests held, and every later one at once. */
+  release(): void {
+    this.holding = false;
+    for (const answer of this.held.splice(0)) answer();
+  }
 
   async listen(port = 0): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));

@@ -7,11 +7,12 @@
  * purpose: anyone can trigger it for any name, so it must never become a lockout of the owner;
  * it only caps the guessing rate at one guess per `maxDelaySeconds` per account.
  *
- * Kept in memory (per server process) and keyed by the name as typed, existing or not, so the
- * answers never reveal which usernames exist. Anyone can fill the table with names of their
- * choosing, so it is bounded twice: at most `maxNames` names and `maxBytes` bytes (names plus a
- * fixed cost each) are remembered, the least recently tried going first; a name is also forgotten
- * `forgetAfterSeconds` after its last attempt.
+ * Keyed by the name as typed, existing or not, so the answers never reveal which usernames exist.
+ * This one is kept in memory (per server process); on PostgreSQL every instance shares one in the
+ * database instead (shared-sign-in-limits.ts), with the same rule (`decideAttempt`). Anyone can
+ * fill the table with names of their choosing, so it is bounded twice: at most `maxNames` names and
+ * `maxBytes` bytes (names plus a fixed cost each) are remembered, the least recently tried going
+ * first; a name is also forgotten `forgetAfterSeconds` after its last attempt.
  */
 export interface SignInBackoffOptions {
   /** Failed attempts in a row that wait for nothing. */
@@ -32,8 +33,14 @@ export interface SignInBackoff {
    * Registers an attempt on `username`: the seconds to wait when it must be refused now,
    * otherwise 0 (the attempt is counted as failed until `succeeded` is called).
    */
-  attempt(username: string): number;
+  attempt(username: string): number | Promise<number>;
   /** The attempt with the right password: the name starts afresh. */
+  succeeded(username: string): void | Promise<void>;
+}
+
+/** The in-process backoff answers at once. */
+export interface LocalSignInBackoff extends SignInBackoff {
+  attempt(username: string): number;
   succeeded(username: string): void;
 }
 
@@ -43,14 +50,31 @@ export interface SignInBackoff {
  */
 export const ENTRY_BYTES = 160;
 
-interface NameState {
+/** What is remembered of a name. */
+export interface NameState {
   failures: number;
   /** Epoch ms before which a new attempt is refused. */
   nextAllowedAt: number;
   lastAttemptAt: number;
 }
 
-export function createSignInBackoff(options: SignInBackoffOptions): SignInBackoff {
+/**
+ * An attempt at `at` on a name in `state` (undefined: not remembered, or forgotten): refused for
+ * `waitSeconds`, or let through and counted, the name then in `next`.
+ */
+export function decideAttempt(
+  state: NameState | undefined,
+  at: number,
+  options: Pick<SignInBackoffOptions, 'freeFailures' | 'maxDelaySeconds'>,
+): { waitSeconds: number; next?: undefined } | { waitSeconds: 0; next: NameState } {
+  if (state && at < state.nextAllowedAt) return { waitSeconds: Math.ceil((state.nextAllowedAt - at) / 1000) };
+  const failures = (state?.failures ?? 0) + 1;
+  const over = failures - options.freeFailures;
+  const delaySeconds = over >= 0 ? Math.min(2 ** over, options.maxDelaySeconds) : 0;
+  return { waitSeconds: 0, next: { failures, nextAllowedAt: at + delaySeconds * 1000, lastAttemptAt: at } };
+}
+
+export function createSignInBackoff(options: SignInBackoffOptions): LocalSignInBackoff {
   const now = options.now ?? Date.now;
   const names = new Map<string, NameState>();
   let bytes = 0;
@@ -86,13 +110,9 @@ export function createSignInBackoff(options: SignInBackoffOptions): SignInBackof
   return {
     attempt(username) {
       const at = now();
-      const state = current(username, at) ?? { failures: 0, nextAllowedAt: 0, lastAttemptAt: at };
-      if (at < state.nextAllowedAt) return Math.ceil((state.nextAllowedAt - at) / 1000);
-      const failures = state.failures + 1;
-      const over = failures - options.freeFailures;
-      const delaySeconds = over >= 0 ? Math.min(2 ** over, options.maxDelaySeconds) : 0;
-      remember(username, { failures, nextAllowedAt: at + delaySeconds * 1000, lastAttemptAt: at });
-      return 0;
+      const { waitSeconds, next } = decideAttempt(current(username, at), at, options);
+      if (next) remember(username, next);
+      return waitSeconds;
     },
     succeeded(username) {
       forget(username);

@@ -27,6 +27,8 @@ export interface Tables {
   oauth_states: OAuthStateRow;
   instance_settings: InstanceSettingRow;
   text_index_queue: TextIndexQueueRow;
+  /** PostgreSQL only (migration 202611280710). */
+  sign_in_limits: SignInLimitRow;
 }
 
 export type Json = string; // serialised JSON (parsed by pg for jsonb columns: see json.ts)
@@ -218,6 +220,12 @@ export interface WebhookRow {
   events: Json;
   enabled: number;
   description: string | null;
+  /** The process sending this webhook's one delivery in flight, or null (webhooks/webhook-deliverer.ts). */
+  sending_by: string | null;
+  /** When `sending_by` claimed its turn. */
+  sending_since: string | null;
+  /** When the webhook last had a turn: the one that waited longest goes next. */
+  served_at: string | null;
   inserted_at: string;
   updated_at: string;
 }
@@ -260,4 +268,15 @@ export interface TextIndexQueueRow {
   /** null for a whole-dataset change */
   rid: number | null;
   op: TextIndexOp;
+}
+
+/** One sign-in limit's state, shared by every process on PostgreSQL (auth/shared-sign-in-limits.ts). Times in epoch ms. */
+export interface SignInLimitRow {
+  /** what is counted: `address:` or `username:` and a hash of it */
+  key: string;
+  count: number;
+  /** a username's next attempt is refused before this */
+  not_before: number;
+  /** the row may be deleted from this time on */
+  expires_at: number;
 }

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowTimestamp } from '../lib/time.js';
+import { MAX_WEBHOOKS } from '../resources/webhooks/webhooks.service.js';
 import {
-  claimDueDelivery,
+  claimNextDelivery,
+  endTurn,
+  type ClaimedDelivery,
   pruneFinishedDeliveries,
   recordAttempt,
   releaseStaleDeliveries,
 } from '../storage/repositories/webhook-deliveries.repository.js';
-import { findWebhookById } from '../storage/repositories/webhooks.repository.js';
 import { fromFlag } from '../storage/json.js';
-import type { Tables, WebhookDeliveryRow } from '../storage/tables.js';
+import type { Tables, WebhookDeliveryRow, WebhookRow } from '../storage/tables.js';
 import { webhookSignals } from './webhook-events.js';
 import { webhookHeaders } from './webhook-signature.js';
 import { postWebhook, WebhookTargetRefused, type PrivateTargets } from './webhook-target.js';
@@ -18,6 +20,8 @@ import { postWebhook, WebhookTargetRefused, type PrivateTargets } from './webhoo
  * Sends queued webhook deliveries in the background, never in the request that raised them.
  * A failed attempt (no answer, or not 2xx) is retried after a growing pause; after the last one
  * the delivery is `failed`. A delivery left `sending` by a process that died is sent again.
+ * Webhooks take turns: each has at most one delivery in flight (across processes), and the one
+ * that waited longest goes next, so a slow or failing target holds up only its own deliveries.
  */
 
 /** Pauses before each retry (ms): the n-th failure waits retryDelaysMs[n - 1]; six retries over about 9 hours. */
@@ -25,9 +29,14 @@ let retryDelaysMs = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 *
 /** A `sending` delivery older than this was claimed by a process that stopped (the send timeout is 20 s). */
 const STALE_AFTER_MS = 120_000;
 const POLL_MS = 1_000;
-const CONCURRENT_SENDS = 4;
+/**
+ * As many sends at once as an installation may have webhooks: with one in flight per webhook,
+ * a webhook with work due never waits for a sender while others' targets are slow.
+ */
+const CONCURRENT_SENDS = MAX_WEBHOOKS;
 /** Finished deliveries kept per webhook as its log. */
 const LOG_SIZE = 100;
+const PRUNE_EVERY = 10;
 
 /** Shorter pauses between retries (tests). */
 export function setWebhookRetryDelays(delaysMs: number[]): void {
@@ -50,14 +59,30 @@ export function startWebhookDeliverer({ db, allowedTargets, log }: WebhookDelive
   let stopped = false;
   const stopping = new AbortController();
   const waiting = new Set<() => void>();
-  const onQueued = () => waiting.forEach((wake) => wake());
+  /** Set by a wake-up that came while no one waited: look again before sleeping. */
+  let woken = false;
+  const onQueued = () => {
+    woken = true;
+    waiting.forEach((wake) => wake());
+  };
   webhookSignals.on('queued', onQueued);
 
-  async function send(delivery: WebhookDeliveryRow): Promise<void> {
-    const webhook = await findWebhookById(db, delivery.webhook_id);
+  /** Finished deliveries per webhook since this process last trimmed its log. */
+  const sincePruned = new Map<string, number>();
+
+  /** Sends one delivery and records the attempt, then hands the webhook's turn back. */
+  async function take({ webhook, delivery }: ClaimedDelivery): Promise<void> {
+    try {
+      await send(webhook, delivery);
+    } finally {
+      await endTurn(db, webhook.id, workerId);
+    }
+  }
+
+  async function send(webhook: WebhookRow, delivery: WebhookDeliveryRow): Promise<void> {
     const attempts = delivery.attempts + 1;
-    if (!webhook || !fromFlag(webhook.enabled)) {
-      await recordAttempt(db, delivery, workerId, { ...finished('failed', attempts), last_status_code: null, last_error: webhook ? 'The webhook is disabled' : 'The webhook was deleted' });
+    if (!fromFlag(webhook.enabled)) {
+      await recordAttempt(db, delivery, workerId, { ...finished('failed', attempts), last_status_code: null, last_error: 'The webhook is disabled' });
       return;
     }
     let statusCode: number | null = null;
@@ -93,26 +118,46 @@ export function startWebhookDeliverer({ db, allowedTargets, log }: WebhookDelive
       log.warn({ webhook: webhook.id, delivery: delivery.id, attempts, error }, 'webhook delivery failed');
       await recordAttempt(db, delivery, workerId, { ...finished('failed', attempts), last_status_code: statusCode, last_error: error });
     }
-    await pruneFinishedDeliveries(db, webhook.id, LOG_SIZE);
+    // Trimmed every PRUNE_EVERY deliveries, not after each: the log may run a few over LOG_SIZE.
+    const finishedSince = (sincePruned.get(webhook.id) ?? 0) + 1;
+    sincePruned.set(webhook.id, finishedSince % PRUNE_EVERY);
+    if (finishedSince === PRUNE_EVERY) await pruneFinishedDeliveries(db, webhook.id, LOG_SIZE);
   }
 
-  /**
-   * Several independent senders, so one slow target (up to the 20 s timeout per attempt) does not
-   * hold up the others; each sends while deliveries are due, then waits for a poll or a wake-up.
-   */
-  async function sender(index: number): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+
+  let releasedAt = 0;
+
+  /** Claims turns while senders are free and webhooks have work due. */
+  async function dispatch(): Promise<void> {
+    if (Date.now() - releasedAt >= POLL_MS) {
+      await releaseStaleDeliveries(db, timestampIn(-STALE_AFTER_MS));
+      releasedAt = Date.now();
+    }
+    while (!stopped && inFlight.size < CONCURRENT_SENDS) {
+      const claimed = await claimNextDelivery(db, workerId, nowTimestamp(), timestampIn(-STALE_AFTER_MS));
+      if (!claimed) return;
+      const sending: Promise<void> = take(claimed)
+        .catch((failure) => log.warn({ err: failure, delivery: claimed.delivery.id }, 'webhook deliverer: database error; trying again'))
+        .finally(() => {
+          inFlight.delete(sending);
+          // Its webhook may have more due, and a sender is free again.
+          onQueued();
+        });
+      inFlight.add(sending);
+    }
+  }
+
+  async function run(): Promise<void> {
     while (!stopped) {
+      woken = false;
       try {
-        if (index === 0) await releaseStaleDeliveries(db, timestampIn(-STALE_AFTER_MS));
-        while (!stopped) {
-          const delivery = await claimDueDelivery(db, workerId, nowTimestamp());
-          if (!delivery) break;
-          await send(delivery);
-        }
+        await dispatch();
       } catch (failure) {
         log.warn({ err: failure }, 'webhook deliverer: database error; trying again');
       }
       if (stopped) break;
+      if (woken) continue;
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -123,9 +168,10 @@ export function startWebhookDeliverer({ db, allowedTargets, log }: WebhookDelive
         waiting.add(wake);
       });
     }
+    await Promise.all(inFlight);
   }
 
-  const senders = Promise.all(Array.from({ length: CONCURRENT_SENDS }, (_, index) => sender(index)));
+  const running = run();
 
   return {
     async stop() {
@@ -133,7 +179,7 @@ export function startWebhookDeliverer({ db, allowedTargets, log }: WebhookDelive
       stopping.abort();
       onQueued();
       webhookSignals.off('queued', onQueued);
-      await senders;
+      await running;
     },
   };
 }

@@ -60,7 +60,8 @@ async function queueDeliveries(db: Kysely<Tables>, webhooks: WebhookRow[], type:
         claimed_by: null,
         last_status_code: null,
         last_error: null,
-        inserted_at: now,
+        // Each its own: the deliverer sends a webhook's deliveries in `inserted_at` order.
+        inserted_at: nowTimestamp(),
         updated_at: now,
       });
     }

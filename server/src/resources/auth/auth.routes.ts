@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OAuthProviderParams, TokenBody } from '@scholia/shared/contract';
+import { createSharedSignInLimits } from '../../auth/shared-sign-in-limits.js';
 import { createSignInBackoff } from '../../auth/sign-in-backoff.js';
 import type { AppConfig } from '../../config.js';
 import { TooManyRequestsError } from '../../errors.js';
@@ -14,18 +15,22 @@ import { createOAuthProviders, requireOAuthProvider } from './oauth-providers.js
  * Sign-in (contract §1.2, §1.3): `POST /token` and the OAuth2 routes, all public.
  * Password attempts are limited twice: per client address, whatever the usernames
  * (SCHOLIA_LOGIN_RATE_LIMIT a minute), and per username, whatever the clients (sign-in-backoff.ts).
+ * On PostgreSQL both limits count across every instance (shared-sign-in-limits.ts); on SQLite,
+ * in the server process.
  */
 export const routes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.database;
   const providers = createOAuthProviders({ config: app.config, db });
   const perMinute = app.config.loginRateLimitPerMinute;
+  const shared = app.database.dialect === 'postgres' ? createSharedSignInLimits({ db }) : undefined;
+  const backoffOptions = { freeFailures: app.config.loginBackoffAfterFailures, ...USERNAME_BACKOFF };
   const backoff =
     app.config.loginBackoffAfterFailures > 0
-      ? createSignInBackoff({ freeFailures: app.config.loginBackoffAfterFailures, ...USERNAME_BACKOFF })
+      ? (shared?.usernameBackoff(backoffOptions) ?? createSignInBackoff(backoffOptions))
       : undefined;
 
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(shared ? { store: shared.addressStore(RATE_WINDOW_MS) } : {}) });
 
   app.post(
     '/token',
@@ -42,7 +47,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
           perMinute > 0
             ? {
                 max: perMinute,
-                timeWindow: 60_000,
+                timeWindow: RATE_WINDOW_MS,
                 keyGenerator: (request) => request.ip,
                 errorResponseBuilder: (_request, context) =>
                   new TooManyRequestsError(`Too many sign-in attempts from this address, retry in ${context.after}`, Math.ceil(context.ttl / 1000)),
@@ -52,12 +57,12 @@ export const routes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const waitSeconds = backoff?.attempt(username) ?? 0;
+      const waitSeconds = (await backoff?.attempt(username)) ?? 0;
       if (waitSeconds > 0) {
         throw new TooManyRequestsError(`Too many failed sign-ins for this username, retry in ${waitSeconds} s`, waitSeconds);
       }
       const user = await authenticateUser(db, username, password);
-      backoff?.succeeded(username);
+      await backoff?.succeeded(username);
       return reply.code(201).send({ access_token: await app.tokens.issue(user), token_type: 'bearer' });
     },
   );
@@ -96,6 +101,9 @@ export const routes: FastifyPluginAsync = async (plugin) => {
     },
   );
 };
+
+/** SCHOLIA_LOGIN_RATE_LIMIT counts the attempts of a minute. */
+const RATE_WINDOW_MS = 60_000;
 
 /**
  * A guessing rate of at most one try a minute per account; a name is forgotten 15 minutes after its

@@ -197,6 +197,45 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('webhooks with slow targets', () => {
+  it('take turns: a slow target holds up only its own deliveries, sent one at a time in the order they were queued', async () => {
+    // More slow targets than a handful of senders, each with a queue of events, all held unanswered.
+    const slowReceivers = Array.from({ length: 5 }, () => new WebhookReceiver());
+    const fastReceiver = new WebhookReceiver();
+    const names = Array.from({ length: 6 }, (_, i) => uniqueName(`queued-${i}`));
+    const slow: Array<{ id: string; secret: string }> = [];
+    const datasets: string[] = [];
+    try {
+      for (const receiver of slowReceivers) {
+        receiver.hold();
+        slow.push(await createWebhook(api, await receiver.listen(), ['dataset.created']));
+      }
+      for (const name of names) datasets.push((await api.post('/datasets', { name, workspace_id: principals.workspace.id })).body.id);
+
+      const fast = await createWebhook(api, await fastReceiver.listen(), ['dataset.deleted']);
+      await api.post(`/webhooks/${fast.id}/ping`);
+      // Arrives while every slow target holds its first delivery, unanswered.
+      const ping = await fastReceiver.waitFor((r) => r.event.type === 'ping', 10_000);
+      expect(hasValidSignature(ping, fast.secret)).toBe(true);
+      await expect.poll(() => slowReceivers.map((receiver) => receiver.open), { timeout: 10_000 }).toEqual(slowReceivers.map(() => 1));
+      expect(slowReceivers.every((receiver) => receiver.received.length === 0)).toBe(true);
+
+      for (const receiver of slowReceivers) receiver.release();
+      await expect.poll(() => slowReceivers.every((receiver) => receiver.received.length === names.length), { timeout: 20_000 }).toBe(true);
+      slowReceivers.forEach((receiver, i) => {
+        expect(receiver.received.map((r) => r.event.data.name)).toEqual(names);
+        expect(receiver.received.every((r) => hasValidSignature(r, slow[i].secret))).toBe(true);
+        expect(receiver.mostOpen).toBe(1);
+      });
+    } finally {
+      for (const receiver of slowReceivers) receiver.release();
+      for (const webhook of slow) await api.delete(`/webhooks/${webhook.id}`);
+      for (const id of datasets) await api.delete(`/datasets/${id}`);
+      await Promise.all([...slowReceivers, fastReceiver].map((receiver) => receiver.close()));
+    }
+  });
+});
+
 describe('webhook delivery across a restart', () => {
   it('sends an event queued while the receiver was down once the next server runs', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-webhook-restart-'));
@@ -269,7 +308,7 @@ describe('a task distribution change', () => {
     await expect.poll(() => ofDataset().filter((r) => r.event.type === 'record.updated').length, { timeout: 10_000 }).toBe(3);
     await expect.poll(() => ofDataset().filter((r) => r.event.type === 'record.completed').length, { timeout: 10_000 }).toBe(1);
     const events = ofDataset();
-    // Queued after the dataset's own event (deliveries may arrive in another order: several are sent at once).
+    // Queued after the dataset's own event.
     const queued = await deliveryLog(api, webhook.id, (items) => items.length === 5);
     expect(queued.at(-1).event).toBe('dataset.updated');
     const updated = Object.fromEntries(events.filter((r) => r.event.type === 'record.updated').map((r) => [r.event.data.id, r.event.data.status]));

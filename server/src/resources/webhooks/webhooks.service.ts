@@ -44,6 +44,9 @@ export async function createWebhook(db: Db, input: WebhookCreateBody, allowed: P
       events: toJson(input.events),
       enabled: toFlag(true),
       description: input.description ?? null,
+      sending_by: null,
+      sending_since: null,
+      served_at: null,
       inserted_at: now,
       updated_at: now,
     });

@@ -26,6 +26,8 @@ import * as storePostgresVectorsUncompressed from './202611271400_store_postgres
 import * as dropRedundantPostgresForeignKeys from './202611271500_drop_redundant_postgres_foreign_keys.js';
 import * as dropPostgresRecordDatasetForeignKey from './202611271600_drop_postgres_record_dataset_foreign_key.js';
 import * as addUserIdentities from './202611280100_add_user_identities.js';
+import * as addWebhookDeliveryTurns from './202611280700_add_webhook_delivery_turns.js';
+import * as createPostgresSignInLimits from './202611280710_create_postgres_sign_in_limits.js';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -60,4 +62,6 @@ export const migrations: Record<string, MigrationModule> = {
   '202611271500_drop_redundant_postgres_foreign_keys': dropRedundantPostgresForeignKeys,
   '202611271600_drop_postgres_record_dataset_foreign_key': dropPostgresRecordDatasetForeignKey,
   '202611280100_add_user_identities': addUserIdentities,
+  '202611280700_add_webhook_delivery_turns': addWebhookDeliveryTurns,
+  '202611280710_create_postgres_sign_in_limits': createPostgresSignInLimits,
 };
