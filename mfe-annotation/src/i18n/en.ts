@@ -38,12 +38,15 @@ export const en = {
     draft: 'Save as draft',
     discard: 'Discard',
     undo: 'Undo the last answer and go back to its record',
-    pickOption: 'Pick the n-th option of the focused question',
+    nextQuestion: 'Next or previous question (a record opens on its first unanswered one)',
+    pickOption: 'Pick the n-th option of the focused question (replaces a preselected suggestion)',
     pickRating: 'Pick that rating in the focused question',
     spanLabel: 'Choose the label in the focused span question',
     rankMove: 'Pick up a ranking item, move it, drop it with Space',
     help: 'Show this list',
   },
+  /** Key hints on the action buttons. */
+  keys: { submit: 'Ctrl ↵', draft: 'Ctrl S', discard: 'Ctrl ⌫' },
   actions: {
     submit: 'Submit',
     draft: 'Save as draft',
@@ -53,7 +56,7 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     undo: 'Undo',
-    shortcuts: 'Shortcuts: ← → records · 1–9 options, 0–9 ratings · Ctrl+Enter submit · Ctrl+S draft · Ctrl+Backspace discard · Ctrl+Z undo',
+    shortcuts: 'Shortcuts: ← → records · Tab questions · 1–9 options, 0–9 ratings · Ctrl+Enter submit · Ctrl+S draft · Ctrl+Backspace discard · Ctrl+Z undo',
   },
   messages: {
     completeRequired: 'To submit complete required responses',

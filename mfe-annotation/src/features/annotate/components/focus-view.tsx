@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
@@ -14,7 +14,9 @@ import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
 import { ReviewPanel } from '../../review/review-panel.js';
-import { useShortcuts } from './shortcut-scope.js';
+import { useMayTakeFocus, useShortcuts } from './shortcut-scope.js';
+import { firstUnansweredQuestion, preselectedQuestions, questionFocusTarget } from '../model/question-focus.js';
+import { isEditable } from './keyboard-target.js';
 import { PanelResizer } from '../layout/panel-resizer.js';
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
@@ -76,6 +78,8 @@ export function FocusView(props: FocusViewProps) {
   // keeps its place in the queue (and "Record n of N" its count). `restored` restarts the editor
   // when the undone record is the one shown.
   const [restored, setRestored] = useState(0);
+  /** Whether the record just left had focus: the next one then takes it, even in an embedding. */
+  const focusCarried = useRef(false);
   useShortcuts((action, event) => {
     if (action !== 'undo') return;
     event.preventDefault();
@@ -91,7 +95,7 @@ export function FocusView(props: FocusViewProps) {
   const item = queue.get(page);
   if (state === 'error') return null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
-  return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} />;
+  return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} focusCarried={focusCarried} />;
 }
 
 /**
@@ -113,9 +117,10 @@ interface RecordEditorProps extends FocusViewProps {
   queue: RecordQueue;
   total: number;
   onRecordChanged: () => void;
+  focusCarried: MutableRefObject<boolean>;
 }
 
-function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, metadataVisible, item, queue, total, onPage, onFindSimilar, onRecordChanged, reviewable }: RecordEditorProps) {
+function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, metadataVisible, item, queue, total, onPage, onFindSimilar, onRecordChanged, reviewable, focusCarried }: RecordEditorProps) {
   const { t } = useTranslation('annotation');
   const [record, setRecord] = useState<AnnotationRecord>(item.record);
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(item.record, questions));
@@ -133,6 +138,12 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const pendingDraft = useRef<(() => void) | undefined>(undefined);
   const recordRef = useRef(record);
   recordRef.current = record;
+  const [preselected, setPreselected] = useState<ReadonlySet<string>>(() => preselectedQuestions(item.record, questions));
+  const articleRef = useRef<HTMLElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** The question the keyboard is on; a digit typed elsewhere in the record goes to it. */
+  const currentQuestion = useRef(firstUnansweredQuestion(item.record, questions)?.name);
+  const mayTakeFocus = useMayTakeFocus();
 
   const status: RecordStatusFilter = recordAnswerStatus(record);
   const baseline = useMemo(() => JSON.stringify(initialAnswers(record, questions)), [record, questions]);
@@ -211,20 +222,39 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     responseRef.current = undefined;
     const cleared = { ...record, responses: [] };
     applyRecord(cleared);
+    setPreselected(new Set());
     setAnswers({});
   };
 
   const reset = () => {
     cancelDraft();
     edited.current = false;
+    setPreselected(preselectedQuestions(record, questions));
     setAnswers(initialAnswers(record, questions));
   };
 
   const onAnswer = (name: string, value: AnswerValue | undefined) => {
     edited.current = true;
     setWarned(false);
+    setPreselected((current) => (current.has(name) ? new Set([...current].filter((q) => q !== name)) : current));
     setAnswers((current) => ({ ...current, [name]: value }));
   };
+
+  // Keyboard first: a record opens on its first unanswered question, so digits answer at once;
+  // after a submit, draft or discard the next record does the same.
+  useEffect(() => {
+    const carried = focusCarried.current;
+    focusCarried.current = false;
+    if (!carried && !mayTakeFocus()) return;
+    const first = currentQuestion.current;
+    if (first && formRef.current) questionFocusTarget(formRef.current, first)?.focus();
+    // On mount only: later focus is the annotator's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // Runs before the record's elements leave the page, while its focused element is still inside.
+  useLayoutEffect(() => () => {
+    focusCarried.current = Boolean(articleRef.current?.contains(document.activeElement));
+  }, [focusCarried]);
 
   // Auto-draft: pending and draft records are saved as drafts shortly after the last change.
   // Only the response (not the form) takes the reply, so keystrokes typed meanwhile survive.
@@ -283,6 +313,17 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const handlers = useRef({ act, go, clear });
   handlers.current = { act, go, clear };
   useShortcuts((action, event) => {
+    if (action === 'pick') {
+      // A digit typed on the record's text or an action: the current question answers it.
+      const form = formRef.current;
+      if (!form || (event.target instanceof Node && form.querySelector('.mfe-ann-questions')?.contains(event.target)) || isEditable(event.target)) return;
+      const target = currentQuestion.current ? questionFocusTarget(form, currentQuestion.current) : null;
+      if (!target) return;
+      event.preventDefault();
+      target.focus();
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, code: event.code, bubbles: true, cancelable: true }));
+      return;
+    }
     const run = { submit: () => handlers.current.act('submitted'), draft: () => handlers.current.act('draft'), discard: () => handlers.current.act('discarded'), next: () => handlers.current.go(page + 1), previous: () => handlers.current.go(page - 1) }[action as string];
     if (!run) return;
     event.preventDefault();
@@ -300,7 +341,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   ];
 
   return (
-    <article className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
+    <article ref={articleRef} className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
       <div className="mfe-ann-record__pane" data-testid="record-pane">
         <header className="mfe-ann-record__header">
           {/* One row at any width: the title cuts with an ellipsis, its full text in the tooltip. */}
@@ -337,9 +378,15 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
         {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} onlyWhenReviewable />}
       </div>
       <PanelResizer />
-      <form className="mfe-ann-record__form mfe-ann-panel" data-testid="questions-panel" onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}>
+      <form
+        ref={formRef}
+        className="mfe-ann-record__form mfe-ann-panel"
+        data-testid="questions-panel"
+        onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}
+        onFocus={(e) => { currentQuestion.current = e.target.closest('[data-question]')?.getAttribute('data-question') ?? currentQuestion.current; }}
+      >
         <div className="mfe-ann-panel__body">
-          <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} />
+          <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} preselected={preselected} />
           {!submittable && <p className="sch-muted" data-testid="complete-required">{t('messages.completeRequired')}</p>}
           {saveError && <p role="alert" className="mfe-ann-save-error" data-testid="save-error">{t('embed.saveFailed', { reason: saveError })}</p>}
           <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
@@ -351,9 +398,15 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           </div>
           {/* On a phone this group is pinned to the bottom of the screen. */}
           <div className="mfe-ann-actions mfe-ann-actions--main" data-testid="record-actions">
-            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('discarded')} disabled={saving}>{t('actions.discard')}</button>
-            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('draft')} disabled={saving}>{t('actions.draft')}</button>
-            <button type="submit" className="sch-button" disabled={saving || !submittable}>{t('actions.submit')}</button>
+            <button type="button" className="sch-button sch-button--ghost" aria-keyshortcuts="Control+Backspace" onClick={() => void act('discarded')} disabled={saving}>
+              {t('actions.discard')} <kbd className="mfe-ann-key" aria-hidden="true">{t('keys.discard')}</kbd>
+            </button>
+            <button type="button" className="sch-button sch-button--ghost" aria-keyshortcuts="Control+S" onClick={() => void act('draft')} disabled={saving}>
+              {t('actions.draft')} <kbd className="mfe-ann-key" aria-hidden="true">{t('keys.draft')}</kbd>
+            </button>
+            <button type="submit" className="sch-button" aria-keyshortcuts="Control+Enter" disabled={saving || !submittable}>
+              {t('actions.submit')} <kbd className="mfe-ann-key" aria-hidden="true">{t('keys.submit')}</kbd>
+            </button>
           </div>
         </div>
       </form>

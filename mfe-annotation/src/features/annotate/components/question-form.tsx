@@ -50,9 +50,11 @@ export interface QuestionFormProps {
   onAnswer: (name: string, value: AnswerValue | undefined) => void;
   /** Bulk: span questions show only the record's suggestion. */
   bulk?: boolean;
+  /** Questions whose value is the preselected suggestion, untouched: a digit replaces it. */
+  preselected?: ReadonlySet<string>;
 }
 
-export function QuestionForm({ questions, answers, record, fields, onAnswer, bulk }: QuestionFormProps) {
+export function QuestionForm({ questions, answers, record, fields, onAnswer, bulk, preselected }: QuestionFormProps) {
   const { t } = useTranslation('annotation');
   return (
     <div className="mfe-ann-questions">
@@ -64,10 +66,10 @@ export function QuestionForm({ questions, answers, record, fields, onAnswer, bul
         switch (question.settings.type) {
           case 'label_selection':
           case 'multi_label_selection':
-            input = <LabelQuestion question={question} value={value} suggestion={suggestion} onChange={onChange} />;
+            input = <LabelQuestion question={question} value={value} suggestion={suggestion} preselected={preselected?.has(question.name)} onChange={onChange} />;
             break;
           case 'rating':
-            input = <RatingQuestion question={question} value={value} suggestion={suggestion} onChange={onChange} />;
+            input = <RatingQuestion question={question} value={value} suggestion={suggestion} preselected={preselected?.has(question.name)} onChange={onChange} />;
             break;
           case 'ranking':
             input = (
@@ -83,7 +85,7 @@ export function QuestionForm({ questions, answers, record, fields, onAnswer, bul
             input = <TextQuestion question={question} value={value} onChange={onChange} />;
         }
         return (
-          <fieldset key={question.id} className="mfe-ann-question" data-testid={`question-${question.name}`}>
+          <fieldset key={question.id} className="mfe-ann-question" data-question={question.name} data-testid={`question-${question.name}`}>
             <legend>
               {question.title}
               {question.required && <span className="mfe-ann-required" title={t('record.required')}> *</span>}

@@ -105,9 +105,9 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
       <style>{styles}</style>
       {!api && <p role="alert" className="mfe-ann-field__error">{t('messages.spanUnsupported')}</p>}
       {!readOnly && (
-        <div className="mfe-ann-options" role="radiogroup" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown}>
+        <div className="mfe-ann-options" role="radiogroup" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-question-focus>
           {options.map((option, index) => (
-            <button key={option.value} type="button" role="radio" aria-checked={label === option.value} className={`mfe-ann-option${label === option.value ? ' is-selected' : ''}`} style={{ borderColor: colourOf(option.value) }} onClick={() => setLabel(option.value)}>
+            <button key={option.value} type="button" tabIndex={-1} role="radio" aria-checked={label === option.value} className={`mfe-ann-option${label === option.value ? ' is-selected' : ''}`} style={{ borderColor: colourOf(option.value) }} onClick={() => setLabel(option.value)}>
               {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
               <span className="mfe-ann-swatch" style={{ background: colourOf(option.value) }} aria-hidden="true" />
               {option.text}
