@@ -9,6 +9,7 @@ import { saveFailureReason } from '../model/save-failure.js';
 import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
+import { readAnchor, rememberAnchor } from '../model/queue-anchor.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
@@ -55,19 +56,26 @@ export function FocusView(props: FocusViewProps) {
   }, [datasetId, key, reloadToken]);
   const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
 
+  // A fresh queue (a reload, a reconnect, a record undone elsewhere) reopens on the record last
+  // shown, by id: the page number alone would skip the records still to do.
+  const resumed = useRef<RecordQueue>(undefined);
   useEffect(() => {
     let cancelled = false;
     if (!queue.get(page)) setState('loading');
-    queue.ensure(page).then(
-      (result) => {
+    const anchor = resumed.current !== queue && !criteria.similar ? readAnchor(datasetId, key) : [];
+    const resume = anchor.length ? queue.resume(page, anchor) : Promise.resolve(undefined);
+    resume.then((found) => {
+      if (cancelled) return;
+      resumed.current = queue;
+      if (found !== undefined && found !== page) return onPage(found, true);
+      return queue.ensure(page).then((result) => {
         if (cancelled) return;
         if (result === 'back-to-first') return props.onBackToFirst();
         setState(result === 'ready' ? 'ready' : 'empty');
         props.onEmpty(result === 'empty');
         queue.maybeBuffer(page)?.then(() => !cancelled && rerender());
-      },
-      () => !cancelled && setState('error'),
-    );
+      });
+    }).catch(() => !cancelled && setState('error'));
     return () => {
       cancelled = true;
     };
@@ -93,6 +101,13 @@ export function FocusView(props: FocusViewProps) {
   }, [queue, datasetId, criteria.status]);
 
   const item = queue.get(page);
+  const shownId = item?.record.id;
+  useEffect(() => {
+    if (!shownId || criteria.similar) return;
+    const following: string[] = [];
+    for (let next = page + 1; queue.get(next); next += 1) following.push(queue.get(next)!.record.id);
+    rememberAnchor(datasetId, key, shownId, following);
+  });
   if (state === 'error') return null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
   return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} focusCarried={focusCarried} />;
