@@ -116,7 +116,7 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
                         disabled={Boolean(validation) || busy}
                         onClick={() => setChosen({ ...final, [question.name]: { value: answer.value } })}
                       >
-                        {answerText(answer.value)}
+                        <bdi>{answerText(answer.value)}</bdi>
                       </button>{' '}
                       <span className="sch-muted" data-testid="review-annotator">
                         {usernames.has(answer.userId) ? t('review.by', { name: usernames.get(answer.userId) }) : t('review.annotator', { index: i + 1 })}

@@ -41,7 +41,7 @@ function OptionButton({ option, selected, suggested, suggestedScore, shortcut, o
       onClick={onToggle}
     >
       {shortcut !== undefined && <kbd aria-hidden="true">{shortcut}</kbd>}
-      <span>{option.text}</span>
+      <bdi>{option.text}</bdi>
       {suggested && <span className="mfe-ann-option__score" aria-hidden="true">✦{suggestedScore !== undefined ? ` ${suggestedScore.toFixed(1)}` : ''}</span>}
     </button>
   );

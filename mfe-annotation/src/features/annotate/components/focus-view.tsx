@@ -386,7 +386,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           <RecordFields fields={fields} record={record} skip={spanFields} />
           {visibleMetadata.length > 0 && (
             <dl className="mfe-ann-metadata" aria-label={t('record.metadata')}>
-              {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
+              {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd dir="auto">{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
             </dl>
           )}
         </div>

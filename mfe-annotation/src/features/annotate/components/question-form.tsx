@@ -37,7 +37,7 @@ export function SuggestionLine({ question, suggestion }: { question: Question; s
   return (
     <p className="mfe-ann-suggestion" data-testid={`suggestion-${question.name}`}>
       <span className="mfe-ann-suggestion__tag">{t('record.suggestion')}</span>{' '}
-      <span>{parts.join(separator)}</span>
+      <bdi>{parts.join(separator)}</bdi>
     </p>
   );
 }
@@ -87,7 +87,7 @@ export function QuestionForm({ questions, answers, record, fields, onAnswer, bul
         return (
           <fieldset key={question.id} className="mfe-ann-question" data-question={question.name} data-testid={`question-${question.name}`}>
             <legend>
-              {question.title}
+              <bdi>{question.title}</bdi>
               {question.required && <span className="mfe-ann-required" title={t('record.required')}> *</span>}
             </legend>
             {question.description && <Markdown source={question.description} className="sch-muted" />}

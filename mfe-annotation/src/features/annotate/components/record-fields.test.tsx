@@ -27,6 +27,18 @@ describe('record fields (spec §3)', () => {
     expect([...messages].map((m) => [m.getAttribute('data-role'), m.textContent])).toEqual([['user', 'UserQ?'], ['assistant', 'AssistantA.']]);
   });
 
+  it('lets every text take its own direction: a right-to-left record reads right to left', () => {
+    const rtl = record({ text: 'مرحبا بالعالم', notes: 'שלום', chat: [{ role: 'user', content: 'سؤال' }] });
+    render(<RemoteProviders>
+      <FieldView field={field('text', { type: 'text' })} record={rtl} />
+      <FieldView field={field('notes', { type: 'text', use_markdown: true })} record={rtl} />
+      <FieldView field={field('chat', { type: 'chat' })} record={rtl} />
+    </RemoteProviders>);
+    expect(screen.getByText('مرحبا بالعالم').getAttribute('dir')).toBe('auto');
+    expect(screen.getByTestId('field-notes').querySelector('.sch-markdown')?.getAttribute('dir')).toBe('auto');
+    expect(screen.getByText('سؤال').getAttribute('dir')).toBe('auto');
+  });
+
   it('an image that fails to load says so', () => {
     render(<RemoteProviders><FieldView field={field('image', { type: 'image' })} record={record({ image: 'http://127.0.0.1:9/x.png' })} /></RemoteProviders>);
     fireEvent.error(screen.getByRole('img'));

@@ -33,7 +33,7 @@ function ChatField({ value, markdown }: { value: unknown; markdown: boolean }) {
       {messages.map((message, index) => (
         <li key={index} className={`mfe-ann-chat__message mfe-ann-chat__message--${message.role === 'user' ? 'user' : 'other'}`} data-role={message.role}>
           <span className="mfe-ann-chat__role">{message.role === 'user' ? t('record.user') : message.role === 'assistant' ? t('record.assistant') : message.role}</span>
-          {markdown ? <Markdown source={message.content} /> : <p className="mfe-ann-text">{message.content}</p>}
+          {markdown ? <Markdown source={message.content} /> : <p className="mfe-ann-text" dir="auto">{message.content}</p>}
         </li>
       ))}
     </ol>
@@ -61,12 +61,12 @@ export const FieldView = memo(function FieldView({ field, record, collapsed }: {
       break;
     default: {
       const text = value === null || value === undefined ? '' : String(value);
-      body = settings.use_markdown ? <Markdown source={text} /> : <p className="mfe-ann-text">{text}</p>;
+      body = settings.use_markdown ? <Markdown source={text} /> : <p className="mfe-ann-text" dir="auto">{text}</p>;
     }
   }
   return (
     <section className={`mfe-ann-field${collapsed ? ' mfe-ann-field--collapsed' : ''}`} data-testid={`field-${field.name}`} aria-label={field.title}>
-      <h3 className="mfe-ann-field__title">{field.title}</h3>
+      <h3 className="mfe-ann-field__title" dir="auto">{field.title}</h3>
       {body}
     </section>
   );

@@ -23,6 +23,10 @@ describe('span question', () => {
     expect(screen.getByRole('alert').textContent).toBe('Span annotation is not supported for your browser');
     // The spans stay readable as a list.
     expect(screen.getByTestId('span-chip').textContent).toContain('“Ada”');
+    // Labels and spans of any script keep their own direction.
+    expect(screen.getByTestId('span-text-entities').getAttribute('dir')).toBe('auto');
+    expect(screen.getByTestId('span-chip').querySelector('bdi')).not.toBeNull();
+    expect(screen.getByRole('radio', { name: /PERSON/ }).querySelector('bdi')?.textContent).toBe('PERSON');
   });
 
   it('moves between its labels with the arrows, which then never turn the record', () => {

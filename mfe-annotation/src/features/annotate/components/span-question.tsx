@@ -110,15 +110,15 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
             <button key={option.value} type="button" tabIndex={-1} role="radio" aria-checked={label === option.value} className={`mfe-ann-option${label === option.value ? ' is-selected' : ''}`} style={{ borderColor: colourOf(option.value) }} onClick={() => setLabel(option.value)}>
               {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
               <span className="mfe-ann-swatch" style={{ background: colourOf(option.value) }} aria-hidden="true" />
-              {option.text}
+              <bdi>{option.text}</bdi>
             </button>
           ))}
         </div>
       )}
       <section className="mfe-ann-field" aria-label={field?.title ?? fieldName}>
-        <h3 className="mfe-ann-field__title">{field?.title ?? fieldName}</h3>
+        <h3 className="mfe-ann-field__title" dir="auto">{field?.title ?? fieldName}</h3>
         {!readOnly && <p className="sch-muted">{t('record.spanHint', { field: field?.title ?? fieldName })}</p>}
-        <p ref={textRef} className="mfe-ann-text mfe-ann-span__text" data-testid={`span-text-${question.name}`} onMouseUp={onSelect} onKeyUp={onSelect}>{text}</p>
+        <p ref={textRef} className="mfe-ann-text mfe-ann-span__text" dir="auto" data-testid={`span-text-${question.name}`} onMouseUp={onSelect} onKeyUp={onSelect}>{text}</p>
       </section>
       {spans.length > 0 && (
         <ul className="mfe-ann-span__list" aria-label={t('record.spans')}>
@@ -127,7 +127,7 @@ export function SpanQuestion({ question, record, fields, value, suggestion, onCh
             return (
               <li key={`${span.start}-${span.end}-${span.label}`} data-testid="span-chip">
                 <span className="mfe-ann-swatch" style={{ background: colourOf(span.label) }} aria-hidden="true" />
-                {t('format.labelled', { label, value: `“${spanText(text, span)}”` })}
+                <bdi>{t('format.labelled', { label, value: `“${spanText(text, span)}”` })}</bdi>
                 {!readOnly && (
                   <button type="button" className="mfe-ann-link" aria-label={t('record.removeSpan', { label, text: spanText(text, span) })} onClick={() => onChange(spans.filter((s) => s !== span))}>×</button>
                 )}
