@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
 import { notify } from '@scholia/shared/bus';
@@ -11,9 +11,10 @@ import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
 import { readAnchor, rememberAnchor } from '../model/queue-anchor.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
-import { ownResponse, recordAnswerStatus } from '../model/types.js';
+import { ownResponse, questionOptions, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
+import { SpanText, toSpans } from './span-question.js';
 import { ReviewPanel } from '../../review/review-panel.js';
 import { useMayTakeFocus, useShortcuts } from './shortcut-scope.js';
 import { firstUnansweredQuestion, preselectedQuestions, questionFocusTarget } from '../model/question-focus.js';
@@ -164,7 +165,8 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const baseline = useMemo(() => JSON.stringify(initialAnswers(record, questions)), [record, questions]);
   const dirty = JSON.stringify(answers) !== baseline && edited.current;
   const submittable = canSubmit(questions, answers);
-  const spanFields = useMemo(() => new Set(questions.filter((q) => q.settings.type === 'span').map((q) => String(q.settings.field))), [questions]);
+  /** The label each span question gives a selection, chosen in the questions panel. */
+  const [spanLabels, setSpanLabels] = useState<Readonly<Record<string, string>>>({});
 
   const applyRecord = useCallback((next: AnnotationRecord) => {
     setRecord(next);
@@ -345,6 +347,24 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     void run();
   }, [page]);
 
+  // A span question's text stays in the record pane, in its field's place; its labels are in the
+  // questions panel (the first span question of a field, should two share one).
+  const spanTexts = new Map<string, ReactNode>();
+  for (const question of questions) {
+    const fieldName = String(question.settings.field);
+    if (question.settings.type !== 'span' || spanTexts.has(fieldName)) continue;
+    spanTexts.set(fieldName, (
+      <SpanText
+        question={question}
+        field={fields.find((f) => f.name === fieldName)}
+        text={String(record.fields[fieldName] ?? '')}
+        spans={toSpans(answers[question.name])}
+        label={spanLabels[question.name] ?? questionOptions(question)[0]?.value}
+        onChange={(value) => onAnswer(question.name, value as AnswerValue | undefined)}
+      />
+    ));
+  }
+
   // Only a similarity search scores in [0, 1]; a text search's relevance is no percentage.
   const score = criteria.similar ? queryScorePercent(item.query_score) : undefined;
   const visibleMetadata = Object.entries(record.metadata ?? {}).filter(([k]) => metadataVisible.includes(k));
@@ -383,7 +403,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           </button>
         </header>
         <div className="mfe-ann-record__fields">
-          <RecordFields fields={fields} record={record} skip={spanFields} />
+          <RecordFields fields={fields} record={record} replace={spanTexts} />
           {visibleMetadata.length > 0 && (
             <dl className="mfe-ann-metadata" aria-label={t('record.metadata')}>
               {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd dir="auto">{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
@@ -401,7 +421,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
         onFocus={(e) => { currentQuestion.current = e.target.closest('[data-question]')?.getAttribute('data-question') ?? currentQuestion.current; }}
       >
         <div className="mfe-ann-panel__body">
-          <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} preselected={preselected} />
+          <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} preselected={preselected} spanLabels={spanLabels} onSpanLabel={(name, label) => setSpanLabels((current) => ({ ...current, [name]: label }))} />
           {!submittable && <p className="sch-muted" data-testid="complete-required">{t('messages.completeRequired')}</p>}
           {saveError && <p role="alert" className="mfe-ann-save-error" data-testid="save-error">{t('embed.saveFailed', { reason: saveError })}</p>}
           <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>

@@ -8,7 +8,7 @@ import { Markdown } from './markdown.js';
 
 // dnd-kit (~20 KB gz) loads only for datasets with a ranking question.
 const RankingQuestion = lazy(() => import('./ranking-question.js').then((m) => ({ default: m.RankingQuestion })));
-import { SpanQuestion } from './span-question.js';
+import { SpanLabels } from './span-question.js';
 import { TextQuestion } from './text-question.js';
 
 /** A suggested value in the words the annotator sees: option titles, a ranking in order. */
@@ -52,9 +52,12 @@ export interface QuestionFormProps {
   bulk?: boolean;
   /** Questions whose value is the preselected suggestion, untouched: a digit replaces it. */
   preselected?: ReadonlySet<string>;
+  /** The label each span question gives a selection in the record pane (else its first). */
+  spanLabels?: Readonly<Record<string, string>>;
+  onSpanLabel?: (question: string, label: string) => void;
 }
 
-export function QuestionForm({ questions, answers, record, fields, onAnswer, bulk, preselected }: QuestionFormProps) {
+export function QuestionForm({ questions, answers, record, fields, onAnswer, bulk, preselected, spanLabels, onSpanLabel }: QuestionFormProps) {
   const { t } = useTranslation('annotation');
   return (
     <div className="mfe-ann-questions">
@@ -79,7 +82,17 @@ export function QuestionForm({ questions, answers, record, fields, onAnswer, bul
             );
             break;
           case 'span':
-            input = <SpanQuestion question={question} record={record} fields={fields} value={value} suggestion={suggestion} onChange={onChange} />;
+            input = (
+              <SpanLabels
+                question={question}
+                field={fields.find((f) => f.name === String(question.settings.field))}
+                text={String(record.fields[String(question.settings.field)] ?? '')}
+                value={value}
+                label={spanLabels?.[question.name] ?? questionOptions(question)[0]?.value}
+                onLabel={(label) => onSpanLabel?.(question.name, label)}
+                onChange={onChange}
+              />
+            );
             break;
           default:
             input = <TextQuestion question={question} value={value} onChange={onChange} />;

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, useState } from 'react';
+import { Fragment, lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationRecord, Field } from '../model/types.js';
 import { Markdown } from './markdown.js';
@@ -72,11 +72,14 @@ export const FieldView = memo(function FieldView({ field, record, collapsed }: {
   );
 });
 
-/** Every field of a record except those a span question shows itself. */
-export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed }: { fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean }) {
+/**
+ * Every field of a record, in order, except those skipped; `replace` draws a field its own way (a
+ * span question's text, where the annotator selects spans).
+ */
+export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed, replace }: { fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean; replace?: ReadonlyMap<string, ReactNode> }) {
   return (
     <div className="mfe-ann-fields">
-      {fields.filter((f) => !skip?.has(f.name)).map((field) => <FieldView key={field.id} field={field} record={record} collapsed={collapsed} />)}
+      {fields.filter((f) => !skip?.has(f.name)).map((field) => <Fragment key={field.id}>{replace?.get(field.name) ?? <FieldView field={field} record={record} collapsed={collapsed} />}</Fragment>)}
     </div>
   );
 });

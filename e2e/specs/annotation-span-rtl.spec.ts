@@ -1,0 +1,58 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { baseUrl, signInAs } from '../fixtures/api.js';
+import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
+import { ARABIC, createRtlDataset } from '../fixtures/rtl-dataset.js';
+
+const readsRightToLeft = (locator: Locator) => locator.evaluate((el) => el.matches(':dir(rtl)'));
+
+test('a span question keeps its text in the record pane and its labels in the questions panel', async ({ page }) => {
+  const ds = await createAnnotationDataset(2);
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  const pane = page.getByTestId('record-pane');
+  const panel = page.getByTestId('questions-panel');
+  await expect(pane.getByTestId('span-text-entities')).toHaveText('Ada 💖 Lovelace lived in London', { timeout: 15_000 });
+  await expect(panel.getByTestId('span-text-entities')).toHaveCount(0);
+  await expect(panel.getByRole('radiogroup', { name: 'Q entities' })).toBeVisible();
+  // The text is where the record's fields are, in their order: between NOTES before it and IMAGE after.
+  const titles = await pane.locator('.mfe-ann-field__title').allTextContents();
+  expect(titles.slice(0, 3)).toEqual(['TEXT', 'NOTES', 'IMAGE']);
+
+  // The label chosen in the panel, the text selected in the pane: one span, listed in the panel.
+  await panel.getByRole('radio', { name: 'PLACE' }).click();
+  await pane.getByTestId('span-text-entities').evaluate((el) => {
+    const node = el.firstChild!;
+    const start = node.textContent!.indexOf('London');
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + 'London'.length);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    el.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+  });
+  await expect(panel.getByTestId('span-chip')).toHaveText(/PLACE: “London”/);
+});
+
+test('right-to-left records read right to left in focus, span and bulk views', async ({ page }) => {
+  const ds = await createRtlDataset();
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
+  const pane = page.getByTestId('record-pane');
+  const spanText = page.getByTestId('span-text-entities');
+  await expect(spanText).toHaveText(ARABIC, { timeout: 15_000 });
+  expect(await readsRightToLeft(spanText)).toBe(true);
+  const note = pane.getByTestId('field-note').locator('p').first();
+  await expect(note).toContainText('שלום');
+  expect(await readsRightToLeft(note)).toBe(true);
+  // The page itself stays left to right.
+  expect(await readsRightToLeft(page.getByTestId('record-position'))).toBe(false);
+
+  await page.getByRole('button', { name: 'Bulk' }).click();
+  const records = page.getByTestId('bulk-record');
+  await expect(records).toHaveCount(2);
+  for (const record of await records.all()) {
+    const text = record.locator('.mfe-ann-text', { hasText: 'مرحبا' });
+    await expect(text).toBeVisible();
+    expect(await readsRightToLeft(text)).toBe(true);
+  }
+});
