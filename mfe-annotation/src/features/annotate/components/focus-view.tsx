@@ -264,7 +264,12 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     focusCarried.current = false;
     if (!carried && !mayTakeFocus()) return;
     const first = currentQuestion.current;
-    if (first && formRef.current) questionFocusTarget(formRef.current, first)?.focus();
+    const target = first && formRef.current ? questionFocusTarget(formRef.current, first) : null;
+    if (!target) return;
+    // The record is read first: the page never scrolls away from it (one column on a phone puts
+    // the questions below). Side by side, the questions panel scrolls on its own to the question.
+    target.focus({ preventScroll: true });
+    if (!target.closest('[data-layout="narrow"]')) target.scrollIntoView?.({ block: 'nearest' });
     // On mount only: later focus is the annotator's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
