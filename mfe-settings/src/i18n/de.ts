@@ -35,6 +35,7 @@ export const de: SettingsMessages = {
     name: 'Name',
     workspace: 'Arbeitsbereich',
     status: 'Status',
+    statusValue: { ready: 'Bereit', draft: 'Entwurf' },
     createdAt: 'Erstellt',
     updatedAt: 'Aktualisiert',
     guidelines: 'Annotationsrichtlinien',

@@ -33,6 +33,7 @@ export const en = {
     name: 'Name',
     workspace: 'Workspace',
     status: 'Status',
+    statusValue: { ready: 'Ready', draft: 'Draft' },
     createdAt: 'Created',
     updatedAt: 'Updated',
     guidelines: 'Annotation guidelines',

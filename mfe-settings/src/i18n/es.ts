@@ -35,6 +35,7 @@ export const es: SettingsMessages = {
     name: 'Nombre',
     workspace: 'Espacio de trabajo',
     status: 'Estado',
+    statusValue: { ready: 'Listo', draft: 'Borrador' },
     createdAt: 'Creado',
     updatedAt: 'Actualizado',
     guidelines: 'Guía de anotación',

@@ -1,6 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scoreForOption } from '../model/initial-answers.js';
+import { oneDecimal, scoreForOption } from '../model/initial-answers.js';
 import type { Question, QuestionOption, RecordSuggestion } from '../model/types.js';
 import { questionOptions } from '../model/types.js';
 
@@ -42,7 +42,7 @@ function OptionButton({ option, selected, suggested, suggestedScore, shortcut, o
     >
       {shortcut !== undefined && <kbd aria-hidden="true">{shortcut}</kbd>}
       <bdi>{option.text}</bdi>
-      {suggested && <span className="mfe-ann-option__score" aria-hidden="true">✦{suggestedScore !== undefined ? ` ${suggestedScore.toFixed(1)}` : ''}</span>}
+      {suggested && <span className="mfe-ann-option__score" aria-hidden="true">✦{suggestedScore !== undefined ? ` ${oneDecimal(suggestedScore)}` : ''}</span>}
     </button>
   );
 }
