@@ -5,7 +5,7 @@ import { ARABIC, createRtlDataset } from '../fixtures/rtl-dataset.js';
 
 const readsRightToLeft = (locator: Locator) => locator.evaluate((el) => el.matches(':dir(rtl)'));
 
-test('a span question keeps its text in the record pane and its labels in the questions panel', async ({ page }) => {
+test('the record pane holds every field, a span question\'s text included, and the metadata under a closed disclosure; the span\'s labels are in the questions panel', async ({ page }) => {
   const ds = await createAnnotationDataset(2);
   await signInAs(page, ds.annotator.username, ds.annotator.password);
   await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode`);
@@ -31,6 +31,13 @@ test('a span question keeps its text in the record pane and its labels in the qu
     el.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
   });
   await expect(panel.getByTestId('span-chip')).toHaveText(/PLACE: “London”/);
+
+  // The metadata waits closed under its own heading, below the fields.
+  const metadata = pane.getByTestId('record-metadata');
+  await expect(metadata).not.toHaveAttribute('open');
+  await expect(metadata.getByText('en', { exact: true })).toBeHidden();
+  await metadata.getByText('Metadata').click();
+  await expect(metadata.getByText('en', { exact: true })).toBeVisible();
 });
 
 test('right-to-left records read right to left in focus, span and bulk views', async ({ page }) => {

@@ -142,6 +142,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
         <header className="mfe-ann-page__header mfe-ann-page__header--compact">
           <AnnotationOverview datasetId={datasetId} compact />
           <PopoverDetails
+            closeOn={view.mode}
             className="mfe-ann-page__menu"
             summary={<><span aria-hidden="true">☰</span> {t('menu.open')}</>}
           >

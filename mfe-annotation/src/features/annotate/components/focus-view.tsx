@@ -410,9 +410,13 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
         <div className="mfe-ann-record__fields">
           <RecordFields fields={fields} record={record} replace={spanTexts} />
           {visibleMetadata.length > 0 && (
-            <dl className="mfe-ann-metadata" aria-label={t('record.metadata')}>
-              {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd dir="auto">{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
-            </dl>
+            // Closed by default: the record's text comes first, its metadata on demand.
+            <details className="mfe-ann-metadata" data-testid="record-metadata">
+              <summary>{t('record.metadata')}</summary>
+              <dl>
+                {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd dir="auto">{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
+              </dl>
+            </details>
           )}
         </div>
         {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} onlyWhenReviewable />}
