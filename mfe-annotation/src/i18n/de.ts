@@ -4,6 +4,7 @@ import type { AnnotationMessages } from './en.js';
 export const de: AnnotationMessages = {
   mode: { focus: 'Fokus', bulk: 'Stapel', review: 'Prüfung', label: 'Ansicht' },
   menu: { open: 'Menü', label: 'Fortschritt, Ansicht und Filter' },
+  workspace: { label: 'Datensatz und Fragen' },
   status: { pending: 'Ausstehend', draft: 'Entwurf', submitted: 'Eingereicht', discarded: 'Verworfen', label: 'Status' },
   statusLower: { pending: 'ausstehenden', draft: 'Entwurfs-', submitted: 'eingereichten', discarded: 'verworfenen' },
   guidelines: { title: 'Annotationsrichtlinien', empty: 'Für diesen Datensatz gibt es noch keine Richtlinien.', open: 'Richtlinien' },

@@ -2,6 +2,7 @@
 export const en = {
   mode: { focus: 'Focus', bulk: 'Bulk', review: 'Review', label: 'View' },
   menu: { open: 'Menu', label: 'Progress, view and filters' },
+  workspace: { label: 'Record and questions' },
   status: { pending: 'Pending', draft: 'Draft', submitted: 'Submitted', discarded: 'Discarded', label: 'Status' },
   statusLower: { pending: 'pending', draft: 'draft', submitted: 'submitted', discarded: 'discarded' },
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },

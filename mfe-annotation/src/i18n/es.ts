@@ -4,6 +4,7 @@ import type { AnnotationMessages } from './en.js';
 export const es: AnnotationMessages = {
   mode: { focus: 'Enfoque', bulk: 'En bloque', review: 'Revisión', label: 'Vista' },
   menu: { open: 'Menú', label: 'Progreso, vista y filtros' },
+  workspace: { label: 'Registro y preguntas' },
   status: { pending: 'Pendiente', draft: 'Borrador', submitted: 'Enviado', discarded: 'Descartado', label: 'Estado' },
   statusLower: { pending: 'pendientes', draft: 'en borrador', submitted: 'enviados', discarded: 'descartados' },
   guidelines: { title: 'Pautas de anotación', empty: 'Este conjunto de datos aún no tiene pautas.', open: 'Pautas' },

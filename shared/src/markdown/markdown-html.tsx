@@ -19,12 +19,14 @@ const DIRECTED_BLOCKS = new Set(['P', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 
 
 /**
  * A DOMPurify of its own (its hooks stay off other users of the library): every text block gets
- * `dir="auto"`, and links open in a new tab without handing it this page (record text links
+ * `dir="auto"`, an image without `alt` an empty one, and links open in a new tab without handing it this page (record text links
  * anywhere; following one must not drop the annotator's screen).
  */
 const purify = DOMPurify(window);
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (DIRECTED_BLOCKS.has(node.nodeName)) node.setAttribute('dir', 'auto');
+  // An image of record HTML with no text alternative: decorative rather than its address read out.
+  if (node.nodeName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
   if (node.nodeName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');

@@ -49,8 +49,10 @@ export function UserMenu() {
   }
   return (
     <div className="sch-user-menu">
+      {/* Named by a hidden text, not aria-label: the avatar's letters show but are no words to say. */}
       <button type="button" className="sch-user-menu__button" aria-haspopup="menu" aria-expanded={open}
-        aria-label={t('nav.userMenu')} onClick={toggle} onPointerEnter={() => void load()}>
+        onClick={toggle} onPointerEnter={() => void load()}>
+        <span className="sch-visually-hidden">{t('nav.userMenu')}</span>
         <Avatar username={user.username} size="SMALL" />
       </button>
       {body}

@@ -87,20 +87,20 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
 
   return (
     <section className="sch-card mfe-ann-review" data-testid="review-panel" aria-label={t('review.title')}>
-      <h3>
+      <h2 className="mfe-ann-review__title">
         {t('review.title')}{' '}
         {validation && <span className="mfe-ann-badge" data-testid="review-validated">{t('review.validated')}</span>}{' '}
         {validation?.stale && <span className="mfe-ann-badge" data-testid="review-stale">{t('review.stale')}</span>}
-      </h3>
+      </h2>
       {questions.map((question) => {
         const list = answers.get(question.name) ?? [];
         const split = disagree(list);
         return (
           <div key={question.id} className={`mfe-ann-review__question${split ? ' mfe-ann-review__question--disagree' : ''}`} data-testid={`review-question-${question.name}`} data-disagree={split}>
-            <h4>
-              {question.title || question.name}
+            <h3>
+              <bdi>{question.title || question.name}</bdi>
               {split && <span className="mfe-ann-badge" data-testid="review-disagreement">{t('review.disagreement')}</span>}
-            </h4>
+            </h3>
             {list.length === 0 ? (
               <p className="sch-muted">{t('review.noAnswers')}</p>
             ) : (

@@ -162,7 +162,8 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
           {toolbar}
         </>
       )}
-      <main className="mfe-ann-workspace">
+      {/* The host page has the one main landmark; the workspace is a region of it. */}
+      <div className="mfe-ann-workspace" role="region" aria-label={t('workspace.label')}>
         {empty && view.mode !== 'review' && <EmptyState datasetId={datasetId} criteria={criteria} isAdmin={isAdmin} />}
         {view.mode === 'review' && isAdmin ? (
           <ReviewView datasetId={datasetId} fields={fields} questions={questions} />
@@ -203,7 +204,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
         ) : (
           <p className="sch-loading" aria-busy="true">…</p>
         )}
-      </main>
+      </div>
       {guidelinesOpen && <GuidelinesDrawer guidelines={dataset.guidelines} onClose={() => setGuidelinesOpen(false)} />}
     </div>
   );

@@ -9,7 +9,7 @@ const multi = (values: string[], extra: Record<string, unknown> = {}): Question 
   id: 'q', name: 'topics', title: 'Topics', description: null, required: false, visible_for_annotators: true, dataset_id: 'd',
   settings: { type: 'multi_label_selection', options: values.map((value) => ({ value, text: value.toUpperCase() })), ...extra },
 });
-const shown = () => [...document.querySelectorAll('button[aria-pressed]')].map((b) => b.getAttribute('aria-label'));
+const shown = () => [...document.querySelectorAll('button[aria-pressed] bdi')].map((b) => b.textContent);
 
 describe('label questions (spec §3, §9)', () => {
   beforeAll(registerAnnotationI18n);

@@ -36,7 +36,6 @@ function OptionButton({ option, selected, suggested, suggestedScore, shortcut, o
       tabIndex={-1}
       className={`mfe-ann-option${selected ? ' is-selected' : ''}${suggested ? ' is-suggested' : ''}`}
       aria-pressed={selected}
-      aria-label={option.text}
       title={option.description ?? undefined}
       onClick={onToggle}
     >

@@ -66,7 +66,7 @@ export const FieldView = memo(function FieldView({ field, record, collapsed }: {
   }
   return (
     <section className={`mfe-ann-field${collapsed ? ' mfe-ann-field--collapsed' : ''}`} data-testid={`field-${field.name}`} aria-label={field.title}>
-      <h3 className="mfe-ann-field__title" dir="auto">{field.title}</h3>
+      <h2 className="mfe-ann-field__title" dir="auto">{field.title}</h2>
       {body}
     </section>
   );

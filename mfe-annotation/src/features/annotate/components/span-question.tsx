@@ -92,7 +92,7 @@ export function SpanText({ question, field, text, spans, label, onChange, readOn
   return (
     <section className="mfe-ann-field mfe-ann-span-field" aria-label={title} data-testid={`field-${fieldName}`}>
       <style>{styles}</style>
-      <h3 className="mfe-ann-field__title" dir="auto">{title}</h3>
+      <h2 className="mfe-ann-field__title" dir="auto">{title}</h2>
       <p ref={textRef} className="mfe-ann-text mfe-ann-span__text" dir="auto" data-testid={`span-text-${question.name}`} onMouseUp={onSelect} onKeyUp={onSelect}>{text}</p>
       {readOnly && <SpanList question={question} text={text} spans={spans} />}
     </section>
