@@ -2,6 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { baseUrl, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
 import { ARABIC, createRtlDataset } from '../fixtures/rtl-dataset.js';
+import { createKeyboardDataset } from '../fixtures/keyboard-dataset.js';
 
 const readsRightToLeft = (locator: Locator) => locator.evaluate((el) => el.matches(':dir(rtl)'));
 
@@ -62,4 +63,16 @@ test('right-to-left records read right to left in focus, span and bulk views', a
     await expect(text).toBeVisible();
     expect(await readsRightToLeft(text)).toBe(true);
   }
+});
+
+test('the words of a text search are marked in the record\'s text', async ({ page }) => {
+  const ds = await createKeyboardDataset(3);
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode?q=${encodeURIComponent('record -nothing')}`);
+  await expect(page.getByTestId('field-text')).toContainText('Keyboard record', { timeout: 15_000 });
+  const marked = () => page.evaluate(() => {
+    const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('mfe-ann-search');
+    return highlight ? [...highlight].map((range) => range.toString()) : [];
+  });
+  await expect.poll(marked).toEqual(['record']);
 });

@@ -10,6 +10,7 @@ import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-cr
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
 import { readAnchor, rememberAnchor } from '../model/queue-anchor.js';
+import { searchTerms } from '../model/search-terms.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, questionOptions, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
@@ -352,6 +353,8 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     void run();
   }, [page]);
 
+  const search = useMemo(() => ({ terms: searchTerms(criteria.q), field: criteria.field }), [criteria.q, criteria.field]);
+
   // A span question's text stays in the record pane, in its field's place; its labels are in the
   // questions panel (the first span question of a field, should two share one).
   const spanTexts = new Map<string, ReactNode>();
@@ -408,7 +411,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           </button>
         </header>
         <div className="mfe-ann-record__fields">
-          <RecordFields fields={fields} record={record} replace={spanTexts} />
+          <RecordFields fields={fields} record={record} replace={spanTexts} search={search} />
           {visibleMetadata.length > 0 && (
             // Closed by default: the record's text comes first, its metadata on demand.
             <details className="mfe-ann-metadata" data-testid="record-metadata">

@@ -1,4 +1,5 @@
-import { Fragment, lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, lazy, memo, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchHighlight } from './use-search-highlight.js';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationRecord, Field } from '../model/types.js';
 import { Markdown } from './markdown.js';
@@ -40,9 +41,14 @@ function ChatField({ value, markdown }: { value: unknown; markdown: boolean }) {
   );
 }
 
+const NO_TERMS: readonly string[] = [];
+
 /** Memoised: answering a question re-renders the form, never the record's fields. */
-export const FieldView = memo(function FieldView({ field, record, collapsed }: { field: Field; record: AnnotationRecord; collapsed?: boolean }) {
+export const FieldView = memo(function FieldView({ field, record, collapsed, terms = NO_TERMS }: { field: Field; record: AnnotationRecord; collapsed?: boolean; terms?: readonly string[] }) {
   const value = record.fields[field.name];
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const settingsType = (field.settings as { type: string }).type;
+  useSearchHighlight(bodyRef, settingsType === 'text' ? terms : NO_TERMS);
   const settings = field.settings as { type: string; use_markdown?: boolean; template?: string; advanced_mode?: boolean };
   let body;
   switch (settings.type) {
@@ -67,7 +73,7 @@ export const FieldView = memo(function FieldView({ field, record, collapsed }: {
   return (
     <section className={`mfe-ann-field${collapsed ? ' mfe-ann-field--collapsed' : ''}`} data-testid={`field-${field.name}`} aria-label={field.title}>
       <h2 className="mfe-ann-field__title" dir="auto">{field.title}</h2>
-      {body}
+      <div ref={bodyRef}>{body}</div>
     </section>
   );
 });
@@ -76,10 +82,14 @@ export const FieldView = memo(function FieldView({ field, record, collapsed }: {
  * Every field of a record, in order, except those skipped; `replace` draws a field its own way (a
  * span question's text, where the annotator selects spans).
  */
-export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed, replace }: { fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean; replace?: ReadonlyMap<string, ReactNode> }) {
+export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed, replace, search }: {
+  fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean; replace?: ReadonlyMap<string, ReactNode>;
+  /** The text search whose words are marked: in every text field, or in `field` alone. */
+  search?: { terms: readonly string[]; field: string };
+}) {
   return (
     <div className="mfe-ann-fields">
-      {fields.filter((f) => !skip?.has(f.name)).map((field) => <Fragment key={field.id}>{replace?.get(field.name) ?? <FieldView field={field} record={record} collapsed={collapsed} />}</Fragment>)}
+      {fields.filter((f) => !skip?.has(f.name)).map((field) => <Fragment key={field.id}>{replace?.get(field.name) ?? <FieldView field={field} record={record} collapsed={collapsed} terms={search && (!search.field || search.field === field.name) ? search.terms : undefined} />}</Fragment>)}
     </div>
   );
 });
