@@ -24,6 +24,16 @@ export const validateRecord = (recordId: string, values: Record<string, { value:
 
 export const reopenRecord = (recordId: string) => apiWrite<RecordValidation>('DELETE', `v1/records/${recordId}/validation`);
 
+/** How many records a bulk validation validated, and how many it left for their disagreeing answers. */
+export interface BulkValidationResult {
+  validated: number;
+  disagreeing: number;
+}
+
+/** Validates every record of the dataset whose submitted answers agree (`POST …/records/validation/bulk`). */
+export const validateAgreeingRecords = (datasetId: string) =>
+  apiWrite<BulkValidationResult>('POST', `v1/datasets/${datasetId}/records/validation/bulk`, { json: {} });
+
 /** Overall record status a reviewer lists records by (`validated`: records with a final answer). */
 export type ReviewStatus = 'completed' | 'validated' | 'pending';
 

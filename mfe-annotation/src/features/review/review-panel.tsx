@@ -16,7 +16,8 @@ export interface ReviewPanelProps {
   fields: Field[];
   questions: Question[];
   /** After a validation or a reopening. */
-  onChanged?: () => void;
+  /** After a validation or a reopening, saying which. */
+  onChanged?: (change: 'validated' | 'reopened') => void;
   /**
    * Beside the annotator's own form (focus mode): nothing is shown while the record has no
    * submitted answer and no validation, since there is nothing to review yet.
@@ -69,14 +70,14 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
   const answered = (record.data.responses ?? []).some((response) => response.status === 'submitted');
   if (onlyWhenReviewable && !answered && !validation) return null;
 
-  const run = async (action: () => Promise<unknown>) => {
+  const run = async (change: 'validated' | 'reopened', action: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
     try {
       await action();
       setChosen(undefined);
       setEditing(false);
-      onChanged?.();
+      onChanged?.(change);
       bus.emit('progress:refresh-requested', { datasetId });
     } catch (e) {
       setError(t('review.failed', { reason: saveFailureReason(e, t) }));
@@ -147,11 +148,11 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
           </button>
         )}
         {validation ? (
-          <button type="button" className="sch-button sch-button--ghost" disabled={busy} onClick={() => void run(() => reopenRecord(recordId))}>
+          <button type="button" className="sch-button sch-button--ghost" disabled={busy} onClick={() => void run('reopened', () => reopenRecord(recordId))}>
             {t('review.reopen')}
           </button>
         ) : (
-          <button type="button" className="sch-button" disabled={busy || Object.keys(final).length === 0} onClick={() => void run(() => validateRecord(recordId, final))}>
+          <button type="button" className="sch-button" disabled={busy || Object.keys(final).length === 0} onClick={() => void run('validated', () => validateRecord(recordId, final))}>
             {t('review.validate')}
           </button>
         )}
