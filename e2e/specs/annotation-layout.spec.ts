@@ -2,6 +2,8 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { baseUrl, OWNER, signInAs } from '../fixtures/api.js';
 import { createLayoutDataset, type LayoutDataset } from '../fixtures/layout-dataset.js';
+import { createKeyboardDataset } from '../fixtures/keyboard-dataset.js';
+import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -231,4 +233,19 @@ test('bulk: rows over the width, the confirmation a modal in view, then a toast,
     await expect(page.getByTestId('bulk-outcome')).toHaveText('1 record saved as draft');
     await expect(panel.getByRole('button', { name: 'neutral' })).toHaveAttribute('aria-pressed', 'false');
   }
+});
+
+test('desktop: the actions sit right under a short form, and stay in view under a long one', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  const short = await createKeyboardDataset(1);
+  await signInAs(page, short.annotator.username, short.annotator.password);
+  await open(page, short.id);
+  const lastQuestion = (await page.getByTestId('question-rating').boundingBox())!;
+  const actions = (await page.getByTestId('questions-panel').locator('.mfe-ann-panel__actions').boundingBox())!;
+  expect(actions.y - (lastQuestion.y + lastQuestion.height)).toBeLessThan(150);
+
+  const long = await createAnnotationDataset(1);
+  await signInAs(page, long.annotator.username, long.annotator.password);
+  await open(page, long.id);
+  await expectInViewport(page, submitButton(page));
 });

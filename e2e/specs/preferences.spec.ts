@@ -41,7 +41,7 @@ test('offline and online toasts', async ({ page, context }) => {
   await context.setOffline(true);
   const offline = page.locator('.sch-toast', { hasText: 'You are offline' });
   await expect(offline).toBeVisible();
-  await expect(page.locator('.sch-toasts[data-position="bottom-right"]')).toBeVisible();
+  await expect(page.locator('.sch-toasts[data-position="bottom-left"]')).toBeVisible();
   await context.setOffline(false);
   await expect(page.locator('.sch-toast', { hasText: 'You are online again' })).toBeVisible();
   await offline.click(); // closes on click

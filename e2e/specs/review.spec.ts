@@ -106,3 +106,34 @@ test('review mode is not offered to annotators', async ({ page }) => {
   await expect(page.getByTestId('review-panel')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Review', exact: true })).toHaveCount(0);
 });
+
+test('review view: Validate moves on to the next record; Validate all agreeing validates the records whose answers agree', async ({ page }) => {
+  const ds = await createAnnotationDataset(3, { suggestions: false });
+  const second = await createUser('annotator');
+  const workspaceId = (await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`)).workspace_id;
+  await addToWorkspace(workspaceId, second.id);
+  await ownerApi('PATCH', `datasets/${ds.id}`, { distribution: { strategy: 'overlap', min_submitted: 2 } });
+  const [agreeing, alsoAgreeing, disagreeing] = ds.recordIds as [string, string, string];
+  for (const id of [agreeing, alsoAgreeing]) {
+    await submitAs(ds.annotator, id, 'positive');
+    await submitAs(second, id, 'positive');
+  }
+  await submitAs(ds.annotator, disagreeing, 'positive');
+  await submitAs(second, disagreeing, 'negative');
+
+  await signInAs(page, OWNER.username, OWNER.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode?mode=review`);
+  const view = page.getByTestId('review-view');
+  const shown = view.getByTestId('review-record');
+  await expect(view.getByTestId('review-position')).toHaveText('Record 1 of 3', { timeout: 15_000 });
+  const first = (await shown.getAttribute('data-record-id'))!;
+  await view.getByTestId('review-panel').getByRole('button', { name: 'Validate', exact: true }).click();
+  await expect(shown).not.toHaveAttribute('data-record-id', first);
+  await expect(view.getByTestId('review-panel').getByTestId('review-validated')).toHaveCount(0);
+  expect((await ownerApi<{ validation?: unknown }>('GET', `records/${first}`)).validation).toBeTruthy();
+
+  await view.getByTestId('validate-agreeing').click();
+  await expect(page.getByText(/records? with agreeing answers validated; 1 with disagreeing answers left to review\./)).toBeVisible();
+  for (const id of [agreeing, alsoAgreeing]) expect((await ownerApi<{ validation?: unknown }>('GET', `records/${id}`)).validation).toBeTruthy();
+  expect((await ownerApi<{ validation?: unknown }>('GET', `records/${disagreeing}`)).validation).toBeUndefined();
+});

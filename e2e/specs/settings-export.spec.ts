@@ -22,13 +22,13 @@ test('the hub export form validates, keeps the job in local storage and follows 
   await form.getByLabel('Hugging Face token').fill('not-a-token');
   await expect(form.getByText('Invalid Hugging Face token')).toBeVisible();
 
-  // A token the hub refuses: the job fails and a toast says so.
+  // A token the hub refuses: the job fails and a toast says so, and why.
   const repo = unique('export');
   await form.getByLabel('Organization or username').fill('alice');
   await form.getByLabel('Dataset name').fill(repo);
   await form.getByLabel('Hugging Face token').fill('hf_unknown_token');
   await form.getByRole('button', { name: 'Export' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `The export of ${ds.name} to the Hugging Face Hub did not finish (failed).` })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: `The export of ${ds.name} to the Hugging Face Hub failed: ` }).filter({ hasText: /token/i })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('scholia.exportJobs'))).toBe('{}');
 
   // A good token: the job id is stored; after a reload the status is still followed to the end.

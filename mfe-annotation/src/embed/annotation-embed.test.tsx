@@ -41,6 +41,7 @@ async function openRecord(events: AnnotationEvent[] = [], props: Record<string, 
 describe('the annotation remote in a foreign React host', () => {
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear(); // each test is a new tab: no position remembered from the last one
     queryClient.clear();
     document.documentElement.lang = 'fr';
     writeToken('token-of-ann');

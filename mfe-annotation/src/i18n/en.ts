@@ -2,6 +2,7 @@
 export const en = {
   mode: { focus: 'Focus', bulk: 'Bulk', review: 'Review', label: 'View' },
   menu: { open: 'Menu', label: 'Progress, view and filters' },
+  workspace: { label: 'Record and questions' },
   status: { pending: 'Pending', draft: 'Draft', submitted: 'Submitted', discarded: 'Discarded', label: 'Status' },
   statusLower: { pending: 'pending', draft: 'draft', submitted: 'submitted', discarded: 'discarded' },
   guidelines: { title: 'Annotation guidelines', empty: 'This dataset has no guidelines yet.', open: 'Guidelines' },
@@ -38,12 +39,15 @@ export const en = {
     draft: 'Save as draft',
     discard: 'Discard',
     undo: 'Undo the last answer and go back to its record',
-    pickOption: 'Pick the n-th option of the focused question',
+    nextQuestion: 'Next or previous question (a record opens on its first unanswered one)',
+    pickOption: 'Pick the n-th option of the focused question (replaces a preselected suggestion)',
     pickRating: 'Pick that rating in the focused question',
     spanLabel: 'Choose the label in the focused span question',
     rankMove: 'Pick up a ranking item, move it, drop it with Space',
     help: 'Show this list',
   },
+  /** Key hints on the action buttons. */
+  keys: { submit: 'Ctrl ↵', draft: 'Ctrl S', discard: 'Ctrl ⌫' },
   actions: {
     submit: 'Submit',
     draft: 'Save as draft',
@@ -53,7 +57,7 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     undo: 'Undo',
-    shortcuts: 'Shortcuts: ← → records · 1–9 options, 0–9 ratings · Ctrl+Enter submit · Ctrl+S draft · Ctrl+Backspace discard · Ctrl+Z undo',
+    shortcuts: 'Shortcuts: ← → records · Tab questions · 1–9 options, 0–9 ratings · Ctrl+Enter submit · Ctrl+S draft · Ctrl+Backspace discard · Ctrl+Z undo',
   },
   messages: {
     completeRequired: 'To submit complete required responses',
@@ -186,6 +190,9 @@ export const en = {
     final: 'Final answer: {{answer}}',
     failed: 'The review was not saved: {{reason}}.',
     validate: 'Validate',
+    validateAgreeing: 'Validate all agreeing',
+    validatedAgreeing_one: '{{count}} record with agreeing answers validated; {{disagreeing}} with disagreeing answers left to review.',
+    validatedAgreeing_other: '{{count}} records with agreeing answers validated; {{disagreeing}} with disagreeing answers left to review.',
     reopen: 'Reopen',
     edit: 'Edit final answer',
     doneEditing: 'Done editing',

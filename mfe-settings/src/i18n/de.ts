@@ -35,6 +35,7 @@ export const de: SettingsMessages = {
     name: 'Name',
     workspace: 'Arbeitsbereich',
     status: 'Status',
+    statusValue: { ready: 'Bereit', draft: 'Entwurf' },
     createdAt: 'Erstellt',
     updatedAt: 'Aktualisiert',
     guidelines: 'Annotationsrichtlinien',
@@ -141,6 +142,7 @@ export const de: SettingsMessages = {
     following: 'Export nach {{repoId}} (Job {{jobId}}): {{status}}',
     finished: 'Der Datensatz {{name}} wurde als {{repoId}} auf den Hugging Face Hub exportiert.',
     failed: 'Der Export von {{name}} auf den Hugging Face Hub wurde nicht abgeschlossen ({{status}}).',
+    failedBecause: 'Der Export von {{name}} auf den Hugging Face Hub ist fehlgeschlagen: {{reason}}',
     status: {
       queued: 'in der Warteschlange',
       started: 'läuft',

@@ -33,6 +33,7 @@ export const en = {
     name: 'Name',
     workspace: 'Workspace',
     status: 'Status',
+    statusValue: { ready: 'Ready', draft: 'Draft' },
     createdAt: 'Created',
     updatedAt: 'Updated',
     guidelines: 'Annotation guidelines',
@@ -139,6 +140,7 @@ export const en = {
     following: 'Export to {{repoId}} (job {{jobId}}): {{status}}',
     finished: 'The dataset {{name}} was exported to the Hugging Face Hub as {{repoId}}.',
     failed: 'The export of {{name}} to the Hugging Face Hub did not finish ({{status}}).',
+    failedBecause: 'The export of {{name}} to the Hugging Face Hub failed: {{reason}}',
     status: {
       queued: 'queued',
       started: 'running',

@@ -35,6 +35,7 @@ export const es: SettingsMessages = {
     name: 'Nombre',
     workspace: 'Espacio de trabajo',
     status: 'Estado',
+    statusValue: { ready: 'Listo', draft: 'Borrador' },
     createdAt: 'Creado',
     updatedAt: 'Actualizado',
     guidelines: 'Guía de anotación',
@@ -141,6 +142,7 @@ export const es: SettingsMessages = {
     following: 'Exportación a {{repoId}} (tarea {{jobId}}): {{status}}',
     finished: 'El conjunto de datos {{name}} se ha exportado al Hugging Face Hub como {{repoId}}.',
     failed: 'La exportación de {{name}} al Hugging Face Hub no ha terminado ({{status}}).',
+    failedBecause: 'La exportación de {{name}} al Hugging Face Hub ha fallado: {{reason}}',
     status: {
       queued: 'en cola',
       started: 'en curso',

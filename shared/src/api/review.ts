@@ -26,6 +26,16 @@ export const validateRecord = (recordId: string, values: Record<string, { value:
 export const reopenRecord = (recordId: string, connection: ApiConnection = pageConnection) =>
   apiWrite<RecordValidation>('DELETE', `v1/records/${recordId}/validation`, { connection });
 
+/** How many records a bulk validation validated, and how many it left for their disagreeing answers. */
+export interface BulkValidationResult {
+  validated: number;
+  disagreeing: number;
+}
+
+/** Validates every record of the dataset whose submitted answers agree (`POST …/records/validation/bulk`). */
+export const validateAgreeingRecords = (datasetId: string, connection: ApiConnection = pageConnection) =>
+  apiWrite<BulkValidationResult>('POST', `v1/datasets/${datasetId}/records/validation/bulk`, { json: {}, connection });
+
 /** Overall record status a reviewer lists records by (`validated`: records with a final answer). */
 export type ReviewStatus = 'completed' | 'validated' | 'pending';
 

@@ -166,4 +166,6 @@ export interface DatasetRecord {
 export interface Job {
   id: string;
   status: 'queued' | 'started' | 'deferred' | 'scheduled' | 'finished' | 'failed' | 'stopped' | 'canceled';
+  /** Why a failed job failed. */
+  error?: string;
 }

@@ -1,4 +1,4 @@
-/** Toast look and placement (spec §9: six positions, default bottom-right). */
+/** Toast look and placement: six positions, default bottom-left (clear of a form's actions). */
 export type ToastType = 'info' | 'success' | 'warning' | 'danger';
 export type ToastPosition = 'top-right' | 'top' | 'top-left' | 'bottom-right' | 'bottom' | 'bottom-left';
 

@@ -12,6 +12,15 @@ describe('renderMarkdown', () => {
     expect(html).toContain('href="https://example.org"');
   });
 
+  it('gives every text block its own direction and opens links in a new tab without an opener', () => {
+    const html = renderMarkdown('שלום עולם\n\n- عنصر\n\n> quote [site](https://example.org)');
+    expect(html).toContain('<p dir="auto">שלום עולם</p>');
+    expect(html).toContain('<li dir="auto">عنصر</li>');
+    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a>');
+    render(<RemoteProviders><MarkdownHtml source="مرحبا" testId="md" /></RemoteProviders>);
+    expect(screen.getByTestId('md').getAttribute('dir')).toBe('auto');
+  });
+
   it('drops scripts, handlers, javascript: URLs and styles from record content', () => {
     const html = renderMarkdown(
       '<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>' +
@@ -23,7 +32,7 @@ describe('renderMarkdown', () => {
 
   it('puts code blocks in a scrolling box with a copy button, tables in a scrolling box, headings as headings', () => {
     const html = renderMarkdown('# Rules\n\n```python\nprint("<x>")\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |', 'Copiar código');
-    expect(html).toContain('<h1>Rules</h1>');
+    expect(html).toContain('<h1 dir="auto">Rules</h1>');
     expect(html).toMatch(/<div class="sch-code-block sch-markdown__code"><pre><code class="language-python">print\("&lt;x&gt;"\)\n<\/code><\/pre>\n?<button type="button" class="sch-button sch-button--ghost sch-copy-button" data-copy-code="">Copiar código<\/button><\/div>/);
     expect(html).toMatch(/<div class="sch-markdown__table"><table>/);
   });

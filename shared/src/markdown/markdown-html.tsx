@@ -14,6 +14,25 @@ const CACHE_SIZE = 200;
  */
 const PURIFY_OPTIONS = { USE_PROFILES: { html: true }, FORBID_TAGS: ['style'], FORBID_ATTR: ['style'] };
 
+/** Blocks that take their direction from their own text: a Hebrew paragraph reads right to left. */
+const DIRECTED_BLOCKS = new Set(['P', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'TD', 'TH', 'DT', 'DD', 'FIGCAPTION']);
+
+/**
+ * A DOMPurify of its own (its hooks stay off other users of the library): every text block gets
+ * `dir="auto"`, an image without `alt` an empty one, and links open in a new tab without handing it this page (record text links
+ * anywhere; following one must not drop the annotator's screen).
+ */
+const purify = DOMPurify(window);
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (DIRECTED_BLOCKS.has(node.nodeName)) node.setAttribute('dir', 'auto');
+  // An image of record HTML with no text alternative: decorative rather than its address read out.
+  if (node.nodeName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+  if (node.nodeName === 'A' && node.hasAttribute('href')) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
 const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
@@ -46,7 +65,7 @@ export function renderMarkdown(source: string, copyLabel = 'Copy code'): string 
   if (hit !== undefined) return hit;
   let marked = renderers.get(copyLabel);
   if (!marked) renderers.set(copyLabel, (marked = markedWithCopy(copyLabel)));
-  const html = DOMPurify.sanitize(marked.parse(source, { async: false }), PURIFY_OPTIONS);
+  const html = purify.sanitize(marked.parse(source, { async: false }), PURIFY_OPTIONS);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, html);
   return html;
@@ -73,5 +92,5 @@ export function MarkdownHtml({ source, className, testId }: { source: string; cl
       setTimeout(() => { button.textContent = copyLabel; }, COPIED_MS);
     }, () => undefined);
   };
-  return <div className={`sch-markdown ${className ?? ''}`} data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`sch-markdown ${className ?? ''}`} dir="auto" data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

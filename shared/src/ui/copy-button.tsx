@@ -31,7 +31,8 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
   return (
     <div className="sch-code-block" data-language={language}>
       <CopyButton text={code} label={t('common.copyCode')} />
-      <pre><code>{code}</code></pre>
+      {/* Focusable: a keyboard scrolls a long line sideways. */}
+      <pre tabIndex={0}><code>{code}</code></pre>
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { UserMenu } from './user-menu.js';
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <Link to="/" className="sch-logo" aria-label={t('nav.home')}>
+    // The name holds the visible one ("Scholia"), as speech input expects.
+    <Link to="/" className="sch-logo" aria-label={t('nav.logo', { app: t('common.appName') })}>
       <span className="sch-logo__mark" aria-hidden="true">◆</span>
       <span className="sch-logo__text">{t('common.appName')}</span>
     </Link>

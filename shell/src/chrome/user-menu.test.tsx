@@ -22,7 +22,7 @@ describe('UserMenu', () => {
     bus.on('session:signed-out', signedOut);
     render(<RemoteProviders><UserMenu /></RemoteProviders>);
     const button = await screen.findByRole('button', { name: 'User menu' });
-    expect(button.textContent).toBe('GR'); // the avatar: first two letters
+    expect(button.querySelector('.sch-avatar')?.textContent).toBe('GR'); // the avatar: first two letters
     fireEvent.click(button);
 
     expect((await screen.findByRole('menuitem', { name: 'My settings' })).getAttribute('href')).toBe('/user-settings');

@@ -37,7 +37,7 @@ describe('DeferredToaster', () => {
     render(<MemoryRouter><DeferredToaster /></MemoryRouter>);
     act(() => notify({ message: 'You are offline', type: 'warning', scope: 'app' }));
     const plain = await screen.findByText('You are offline');
-    expect(plain.closest('.sch-toasts')?.getAttribute('data-position')).toBe('bottom-right');
+    expect(plain.closest('.sch-toasts')?.getAttribute('data-position')).toBe('bottom-left');
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull(); // the plain rendering
     act(() => notify({ message: 'Old news' }));
     const old = await screen.findByText('Old news');

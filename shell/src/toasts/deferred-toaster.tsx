@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { bus, type ToastRequest } from '@scholia/shared/bus';
-import { toastDuration } from './toast-timing.js';
+import { DEFAULT_TOAST_POSITION, toastDuration } from './toast-timing.js';
 
 type ToasterModule = typeof import('./toaster.js');
 
@@ -95,7 +95,7 @@ export function DeferredToaster() {
   if (toaster) return <toaster.Toaster />;
   if (unfetched.length === 0) return null;
   return (
-    <div className="sch-toasts" data-position="bottom-right">
+    <div className="sch-toasts" data-position={DEFAULT_TOAST_POSITION}>
       {unfetched.map((request, index) => (
         <div
           key={index}

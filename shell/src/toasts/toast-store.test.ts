@@ -24,12 +24,12 @@ describe('ToastStore', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('appears after 100 ms at bottom-right by default and closes after its duration plus a 150 ms fade', () => {
+  it('appears after 100 ms at bottom-left by default and closes after its duration plus a 150 ms fade', () => {
     store.show({ message: 'Saved' });
     vi.advanceTimersByTime(99);
     expect(store.getSnapshot()).toHaveLength(0);
     vi.advanceTimersByTime(1);
-    expect(store.getSnapshot()).toMatchObject([{ message: 'Saved', position: 'bottom-right', state: 'visible' }]);
+    expect(store.getSnapshot()).toMatchObject([{ message: 'Saved', position: 'bottom-left', state: 'visible' }]);
     vi.advanceTimersByTime(toastDuration('Saved') - 1);
     expect(store.getSnapshot()[0].state).toBe('visible');
     vi.advanceTimersByTime(1);
@@ -38,19 +38,6 @@ describe('ToastStore', () => {
     expect(store.getSnapshot()).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(store.getSnapshot()).toHaveLength(0);
-  });
-
-  it('pauses the timer while hovered and resumes with the remaining time', () => {
-    const id = store.show({ message: 'Hover me' });
-    vi.advanceTimersByTime(100 + 2000);
-    store.pause(id);
-    vi.advanceTimersByTime(60_000);
-    expect(store.getSnapshot()[0]).toMatchObject({ state: 'visible', paused: true });
-    store.resume(id);
-    vi.advanceTimersByTime(toastDuration('Hover me') - 2000 - 1);
-    expect(store.getSnapshot()[0].state).toBe('visible');
-    vi.advanceTimersByTime(1);
-    expect(store.getSnapshot()[0].state).toBe('leaving');
   });
 
   it('closes on request with the fade, and clear closes all', () => {

@@ -1,7 +1,5 @@
 import type { ToastPosition, ToastRequest, ToastType } from '@scholia/shared/bus';
-import { TOAST_TIMING, toastDuration } from './toast-timing.js';
-
-export const DEFAULT_TOAST_POSITION: ToastPosition = 'bottom-right';
+import { DEFAULT_TOAST_POSITION, TOAST_TIMING, toastDuration } from './toast-timing.js';
 
 export interface Toast {
   id: number;
@@ -10,7 +8,6 @@ export interface Toast {
   position: ToastPosition;
   /** `leaving` during the 150 ms fade before removal. */
   state: 'visible' | 'leaving';
-  paused: boolean;
 }
 
 interface Entry extends Toast {
@@ -22,8 +19,7 @@ interface Entry extends Toast {
   /** Waiting for its turn in the queue. */
   waiting: boolean;
   timer?: ReturnType<typeof setTimeout>;
-  remainingMs: number;
-  startedAt: number;
+  durationMs: number;
 }
 
 export interface Clock {
@@ -39,8 +35,8 @@ const realClock: Clock = {
 };
 
 /**
- * Toast lifecycle: appear after 100 ms, auto-close after `toastDuration`, pause while hovered,
- * fade 150 ms before removal; queued toasts wait, rechecked every 250 ms, for the screen to clear.
+ * Toast lifecycle: appear after 100 ms, auto-close after `toastDuration` whatever the pointer does
+ * (a toast kept open under the pointer hid what lay below it), fade 150 ms before removal; queued toasts wait, rechecked every 250 ms, for the screen to clear.
  */
 export class ToastStore {
   private entries: Entry[] = [];
@@ -77,33 +73,14 @@ export class ToastStore {
       scope: request.scope ?? 'page',
       requestedAt: this.clock.now(),
       state: 'visible',
-      paused: false,
       queued: true,
       waiting: Boolean(request.queue),
-      remainingMs: toastDuration(request.message, type),
-      startedAt: 0,
+      durationMs: toastDuration(request.message, type),
     };
     this.entries.push(entry);
     if (request.queue) this.waitForTurn(entry);
     else entry.timer = this.clock.setTimeout(() => this.appear(entry), TOAST_TIMING.appearDelayMs);
     return entry.id;
-  }
-
-  pause(id: number): void {
-    const entry = this.find(id);
-    if (!entry || entry.queued || entry.paused || entry.state === 'leaving') return;
-    this.clock.clearTimeout(entry.timer);
-    entry.remainingMs -= this.clock.now() - entry.startedAt;
-    entry.paused = true;
-    this.emit();
-  }
-
-  resume(id: number): void {
-    const entry = this.find(id);
-    if (!entry || !entry.paused) return;
-    entry.paused = false;
-    this.startTimer(entry);
-    this.emit();
   }
 
   close(id: number): void {
@@ -134,11 +111,10 @@ export class ToastStore {
     }
   }
 
-  /** A repeated toast: its full time again from now (a paused one keeps waiting for the pointer). */
+  /** A repeated toast: its full time again from now. */
   private restart(entry: Entry): void {
     entry.requestedAt = this.clock.now();
-    entry.remainingMs = toastDuration(entry.message, entry.type);
-    if (entry.queued || entry.paused) return;
+    if (entry.queued) return;
     this.clock.clearTimeout(entry.timer);
     this.startTimer(entry);
   }
@@ -166,8 +142,7 @@ export class ToastStore {
   }
 
   private startTimer(entry: Entry): void {
-    entry.startedAt = this.clock.now();
-    entry.timer = this.clock.setTimeout(() => this.close(entry.id), Math.max(0, entry.remainingMs));
+    entry.timer = this.clock.setTimeout(() => this.close(entry.id), entry.durationMs);
   }
 
   private remove(entry: Entry): void {
@@ -182,7 +157,7 @@ export class ToastStore {
   private emit(): void {
     this.snapshot = this.entries
       .filter((e) => !e.queued)
-      .map(({ id, message, type, position, state, paused }) => ({ id, message, type, position, state, paused }));
+      .map(({ id, message, type, position, state }) => ({ id, message, type, position, state }));
     for (const listener of this.listeners) listener();
   }
 }

@@ -1,4 +1,4 @@
-import type { ToastType } from '@scholia/shared/bus';
+import type { ToastPosition, ToastType } from '@scholia/shared/bus';
 
 /** Timings of spec §9, plus how long an error stays longer and how a route change treats toasts. */
 export const TOAST_TIMING = {
@@ -19,3 +19,10 @@ export function toastDuration(message: string, type: ToastType = 'info'): number
   const reading = TOAST_TIMING.baseDurationMs + TOAST_TIMING.msPerChunk * Math.ceil(message.length / TOAST_TIMING.charsPerChunk);
   return type === 'danger' ? reading + TOAST_TIMING.dangerExtraMs : reading;
 }
+
+/**
+ * Bottom-left: the actions of a form sit at its bottom right (the annotation panel's Submit, Save
+ * as draft and Discard), where a toast covered them. On a narrow screen every toast shows at the
+ * top (the stylesheet), above the actions pinned to the bottom.
+ */
+export const DEFAULT_TOAST_POSITION: ToastPosition = 'bottom-left';

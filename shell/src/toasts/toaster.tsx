@@ -34,8 +34,6 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       data-type={toast.type}
       data-state={toast.state}
       role={toast.type === 'danger' ? 'alert' : 'status'}
-      onMouseEnter={() => toastStore.pause(toast.id)}
-      onMouseLeave={() => toastStore.resume(toast.id)}
       onClick={() => toastStore.close(toast.id)}
     >
       <span className="sch-toast__message">{toast.message}</span>

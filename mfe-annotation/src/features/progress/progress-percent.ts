@@ -1,5 +1,6 @@
-/** Completed share with 2 decimals (spec §9); 0 for an empty dataset. */
+import { formatNumber } from '@scholia/shared/i18n';
+
+/** Completed share with 2 decimals (spec §9) in the browser's number format; 0 for an empty dataset. */
 export function progressPercent(completed: number, total: number): string {
-  if (total <= 0) return (0).toFixed(2);
-  return ((completed / total) * 100).toFixed(2);
+  return formatNumber(total > 0 ? (completed / total) * 100 : 0, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

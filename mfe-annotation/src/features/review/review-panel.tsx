@@ -17,7 +17,8 @@ export interface ReviewPanelProps {
   fields: Field[];
   questions: Question[];
   /** After a validation or a reopening. */
-  onChanged?: () => void;
+  /** After a validation or a reopening, saying which. */
+  onChanged?: (change: 'validated' | 'reopened') => void;
   /**
    * Beside the annotator's own form (focus mode): nothing is shown while the record has no
    * submitted answer and no validation, since there is nothing to review yet.
@@ -71,14 +72,14 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
   const answered = (record.data.responses ?? []).some((response) => response.status === 'submitted');
   if (onlyWhenReviewable && !answered && !validation) return null;
 
-  const run = async (action: () => Promise<unknown>) => {
+  const run = async (change: 'validated' | 'reopened', action: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
     try {
       await action();
       setChosen(undefined);
       setEditing(false);
-      onChanged?.();
+      onChanged?.(change);
       bus.emit('progress:refresh-requested', { datasetId });
     } catch (e) {
       setError(t('review.failed', { reason: saveFailureReason(e, t) }));
@@ -89,20 +90,20 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
 
   return (
     <section className="sch-card mfe-ann-review" data-testid="review-panel" aria-label={t('review.title')}>
-      <h3>
+      <h2 className="mfe-ann-review__title">
         {t('review.title')}{' '}
         {validation && <span className="mfe-ann-badge" data-testid="review-validated">{t('review.validated')}</span>}{' '}
         {validation?.stale && <span className="mfe-ann-badge" data-testid="review-stale">{t('review.stale')}</span>}
-      </h3>
+      </h2>
       {questions.map((question) => {
         const list = answers.get(question.name) ?? [];
         const split = disagree(list);
         return (
           <div key={question.id} className={`mfe-ann-review__question${split ? ' mfe-ann-review__question--disagree' : ''}`} data-testid={`review-question-${question.name}`} data-disagree={split}>
-            <h4>
-              {question.title || question.name}
+            <h3>
+              <bdi>{question.title || question.name}</bdi>
               {split && <span className="mfe-ann-badge" data-testid="review-disagreement">{t('review.disagreement')}</span>}
-            </h4>
+            </h3>
             {list.length === 0 ? (
               <p className="sch-muted">{t('review.noAnswers')}</p>
             ) : (
@@ -118,7 +119,7 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
                         disabled={Boolean(validation) || busy}
                         onClick={() => setChosen({ ...final, [question.name]: { value: answer.value } })}
                       >
-                        {answerText(answer.value)}
+                        <bdi>{answerText(answer.value)}</bdi>
                       </button>{' '}
                       <span className="sch-muted" data-testid="review-annotator">
                         {usernames.has(answer.userId) ? t('review.by', { name: usernames.get(answer.userId) }) : t('review.annotator', { index: i + 1 })}
@@ -149,11 +150,11 @@ export function ReviewPanel({ datasetId, recordId, fields, questions, onChanged,
           </button>
         )}
         {validation ? (
-          <button type="button" className="sch-button sch-button--ghost" disabled={busy} onClick={() => void run(() => reopenRecord(recordId, connection))}>
+          <button type="button" className="sch-button sch-button--ghost" disabled={busy} onClick={() => void run('reopened', () => reopenRecord(recordId, connection))}>
             {t('review.reopen')}
           </button>
         ) : (
-          <button type="button" className="sch-button" disabled={busy || Object.keys(final).length === 0} onClick={() => void run(() => validateRecord(recordId, final, connection))}>
+          <button type="button" className="sch-button" disabled={busy || Object.keys(final).length === 0} onClick={() => void run('validated', () => validateRecord(recordId, final, connection))}>
             {t('review.validate')}
           </button>
         )}

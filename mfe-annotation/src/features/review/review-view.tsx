@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchRecordsForReview, type Field, type Question, type ReviewStatus } from '@scholia/shared/api';
+import { searchRecordsForReview, validateAgreeingRecords, type Field, type Question, type ReviewStatus } from '@scholia/shared/api';
+import { notify } from '@scholia/shared/bus';
 import { useApiConnection } from '../../embed/instance-connection.js';
 import { formatNumber } from '@scholia/shared/i18n';
 import { RecordFields } from '../annotate/components/record-fields.js';
@@ -28,6 +29,27 @@ export function ReviewView({ datasetId, fields, questions }: { datasetId: string
   // Reopening under the validated view makes the list shorter: stay within it.
   const last = Math.max(0, total - 1);
   if (page.data && index > last) setIndex(last);
+  const [validatingAll, setValidatingAll] = useState(false);
+
+  // A validated record is done with: the next one shows (the queue may keep it, or drop it).
+  const onChanged = async (change: 'validated' | 'reopened') => {
+    const before = record?.id;
+    const { data } = await page.refetch();
+    if (change === 'validated' && data && data.items[0]?.record.id === before && index < data.total - 1) setIndex(index + 1);
+  };
+
+  const validateAll = async () => {
+    setValidatingAll(true);
+    try {
+      const result = await validateAgreeingRecords(datasetId, connection);
+      notify({ message: t('review.validatedAgreeing', { count: result.validated, disagreeing: result.disagreeing }), type: 'success' });
+      await page.refetch();
+    } catch {
+      // The global error handler said why.
+    } finally {
+      setValidatingAll(false);
+    }
+  };
 
   return (
     <section className="mfe-ann-review-view" data-testid="review-view">
@@ -56,13 +78,16 @@ export function ReviewView({ datasetId, fields, questions }: { datasetId: string
         <button type="button" className="sch-button sch-button--ghost" disabled={index >= last} onClick={() => setIndex(index + 1)}>
           {t('review.next')}
         </button>
+        <button type="button" className="sch-button sch-button--ghost" data-testid="validate-agreeing" disabled={validatingAll} onClick={() => void validateAll()}>
+          {t('review.validateAgreeing')}
+        </button>
       </div>
       {page.isPending && <p className="sch-loading" aria-busy="true">…</p>}
       {page.data && !record && <p className="mfe-ann-empty" data-testid="review-empty">{t('review.empty')}</p>}
       {record && (
         <div data-testid="review-record" data-record-id={record.id}>
           <RecordFields fields={fields} record={record} />
-          <ReviewPanel key={record.id} datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} onChanged={() => void page.refetch()} />
+          <ReviewPanel key={record.id} datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} onChanged={(change) => void onChanged(change)} />
         </div>
       )}
     </section>

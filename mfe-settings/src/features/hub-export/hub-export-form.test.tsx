@@ -52,6 +52,15 @@ describe('Export to the Hugging Face Hub', () => {
     expect(readExportJob('d1')).toBeUndefined();
   });
 
+  it('says why a failed export failed', async () => {
+    storeExportJob({ jobId: 'job-2', datasetId: 'd1', datasetName: 'reviews', repoId: 'alice/reviews', startedAt: '2026-01-01T00:00:00Z' });
+    const api = fakeApi({ 'GET v1/jobs/job-2': { id: 'job-2', status: 'failed', error: 'The Hugging Face token cannot write to this repository' } });
+    renderRemote(<HubExportForm dataset={makeDataset()} />);
+    const message = 'The export of reviews to the Hugging Face Hub failed: The Hugging Face token cannot write to this repository';
+    expect((await screen.findByTestId('export-job-outcome')).textContent).toBe(message);
+    expect(api.toasts).toEqual([{ message, type: 'danger' }]);
+  });
+
   it("shows the server's error when the export cannot start", async () => {
     fakeApi({ 'POST v1/datasets/d1/export': () => failWith(422, { detail: 'Dataset with id `d1` has no records to export' }) });
     renderRemote(<HubExportForm dataset={makeDataset()} />);

@@ -91,7 +91,7 @@ export function HubExportForm({ dataset }: { dataset: Dataset }) {
         <p data-testid="export-job-outcome" aria-live="polite">
           {job.outcome.status === 'finished'
             ? t('exportHub.finished', { name: job.outcome.entry.datasetName, repoId: job.outcome.entry.repoId })
-            : t('exportHub.failed', { name: job.outcome.entry.datasetName, status: statusText(job.outcome.status) })}
+            : t(job.outcome.error ? 'exportHub.failedBecause' : 'exportHub.failed', { name: job.outcome.entry.datasetName, status: statusText(job.outcome.status), reason: job.outcome.error })}
         </p>
       )}
     </section>

@@ -12,7 +12,7 @@ export interface ExportJobState {
   entry?: ExportJobEntry;
   status?: Job['status'];
   /** The last export that ended while this screen was open. */
-  outcome?: { entry: ExportJobEntry; status: Job['status'] };
+  outcome?: { entry: ExportJobEntry; status: Job['status']; error?: string };
   follow: (entry: ExportJobEntry) => void;
 }
 
@@ -39,10 +39,10 @@ export function useExportJob(datasetId: string): ExportJobState {
         return;
       }
       forgetExportJob(entry.datasetId);
-      const values = { name: entry.datasetName, repoId: entry.repoId, status: t(`exportHub.status.${job.status}`) };
+      const values = { name: entry.datasetName, repoId: entry.repoId, status: t(`exportHub.status.${job.status}`), reason: job.error };
       if (job.status === 'finished') notify({ message: t('exportHub.finished', values), type: 'success' });
-      else notify({ message: t('exportHub.failed', values), type: 'danger' });
-      setOutcome({ entry, status: job.status });
+      else notify({ message: t(job.error ? 'exportHub.failedBecause' : 'exportHub.failed', values), type: 'danger' });
+      setOutcome({ entry, status: job.status, error: job.error });
       setEntry(undefined);
     };
     void poll();

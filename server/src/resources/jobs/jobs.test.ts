@@ -24,12 +24,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /jobs/{job_id}', () => {
-  it('returns only id and status to owners and any admin', async () => {
+  it('returns id and status to owners and any admin', async () => {
     for (const client of [owner, p.adminMember.api, p.adminOutsider.api]) {
       const res = await client.get(`/jobs/${JOB_ID}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id: JOB_ID, status: 'started' });
     }
+  });
+
+  it('says why a failed job failed', async () => {
+    const now = nowTimestamp();
+    await server.app.database.db
+      .insertInto('jobs')
+      .values({ id: 'export-failed', type: 'hub-export', status: 'failed', payload: '{}', result: null, error: 'The Hugging Face token is not valid', worker_id: 'w1', inserted_at: now, updated_at: now })
+      .execute();
+    const res = await owner.get('/jobs/export-failed');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: 'export-failed', status: 'failed', error: 'The Hugging Face token is not valid' });
   });
 
   it('404s on an unknown job, for every role (loaded before authorizing)', async () => {

@@ -59,6 +59,8 @@ export const de: Messages = {
     viewDocs: 'Dokumentation ansehen',
     logOut: 'Abmelden',
     userMenu: 'Benutzermenü',
+    logo: '{{app}} Startseite',
+    userMenuUnavailable: 'Das Menü konnte nicht geladen werden: Sie scheinen offline zu sein. Versuchen Sie es wieder, sobald Sie online sind.',
     breadcrumbs: 'Navigationspfad',
   },
   theme: {

@@ -57,6 +57,8 @@ export const en = {
     viewDocs: 'View docs',
     logOut: 'Log out',
     userMenu: 'User menu',
+    logo: '{{app}} home page',
+    userMenuUnavailable: 'The menu could not be loaded: you seem to be offline. Try again once you are back online.',
     breadcrumbs: 'Breadcrumbs',
   },
   theme: {

@@ -59,6 +59,8 @@ export const es: Messages = {
     viewDocs: 'Ver documentación',
     logOut: 'Cerrar sesión',
     userMenu: 'Menú de usuario',
+    logo: 'Página de inicio de {{app}}',
+    userMenuUnavailable: 'No se pudo cargar el menú: parece que no hay conexión. Inténtelo de nuevo cuando vuelva a estar en línea.',
     breadcrumbs: 'Ruta de navegación',
   },
   theme: {

@@ -143,6 +143,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
         <header className="mfe-ann-page__header mfe-ann-page__header--compact">
           <AnnotationOverview datasetId={datasetId} compact />
           <PopoverDetails
+            closeOn={view.mode}
             className="mfe-ann-page__menu"
             summary={<><span aria-hidden="true">☰</span> {t('menu.open')}</>}
           >
@@ -162,7 +163,8 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
           {toolbar}
         </>
       )}
-      <main className="mfe-ann-workspace">
+      {/* The host page has the one main landmark; the workspace is a region of it. */}
+      <div className="mfe-ann-workspace" role="region" aria-label={t('workspace.label')}>
         {empty && view.mode !== 'review' && <EmptyState datasetId={datasetId} criteria={criteria} isAdmin={isAdmin} />}
         {view.mode === 'review' && isAdmin ? (
           <ReviewView datasetId={datasetId} fields={fields} questions={questions} />
@@ -203,7 +205,7 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
         ) : (
           <p className="sch-loading" aria-busy="true">…</p>
         )}
-      </main>
+      </div>
       {guidelinesOpen && <GuidelinesDrawer guidelines={dataset.guidelines} onClose={() => setGuidelinesOpen(false)} />}
     </div>
   );

@@ -16,7 +16,7 @@ import { QuestionForm } from './question-form.js';
 import { RecordFields } from './record-fields.js';
 import { RecordsLoadError } from './records-load-error.js';
 import { useShortcuts } from './shortcut-scope.js';
-import { SpanQuestion } from './span-question.js';
+import { SpanText, toSpans } from './span-question.js';
 import { ConfirmDialog } from '../layout/confirm-dialog.js';
 import { PanelResizer } from '../layout/panel-resizer.js';
 
@@ -53,9 +53,10 @@ function BulkRecord({ record, position, fields, questions, selected, onSelect, c
       <div className="mfe-ann-bulk-record__content">
         <RecordFields fields={fields} record={record} skip={shownBySpans} collapsed={collapsed} />
         {/* A bulk-mode record shows only suggestions for span questions (spec §5). */}
-        {spans.map((q) => (
-          <SpanQuestion key={q.id} question={q} record={record} fields={fields} value={undefined} suggestion={suggestionFor(record, q)} onChange={() => {}} readOnly />
-        ))}
+        {spans.map((q) => {
+          const fieldName = String(q.settings.field);
+          return <SpanText key={q.id} question={q} field={fields.find((f) => f.name === fieldName)} text={String(record.fields[fieldName] ?? '')} spans={toSpans(suggestionFor(record, q)?.value)} label={undefined} onChange={() => {}} readOnly />;
+        })}
       </div>
     </article>
   );

@@ -9,7 +9,7 @@ const multi = (values: string[], extra: Record<string, unknown> = {}): Question 
   id: 'q', name: 'topics', title: 'Topics', description: null, required: false, visible_for_annotators: true, dataset_id: 'd',
   settings: { type: 'multi_label_selection', options: values.map((value) => ({ value, text: value.toUpperCase() })), ...extra },
 });
-const shown = () => [...document.querySelectorAll('button[aria-pressed]')].map((b) => b.getAttribute('aria-label'));
+const shown = () => [...document.querySelectorAll('button[aria-pressed] bdi')].map((b) => b.textContent);
 
 describe('label questions (spec §3, §9)', () => {
   beforeAll(registerAnnotationI18n);
@@ -45,6 +45,31 @@ describe('label questions (spec §3, §9)', () => {
     fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '1' });
     expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
+
+  it('a digit replaces a preselected suggestion, even when it names a suggested option', () => {
+    const onChange = vi.fn();
+    const suggestion: RecordSuggestion = { id: 's', question_id: 'q', type: 'model', value: ['a', 'c'], agent: 'm', score: null };
+    render(<RemoteProviders><LabelQuestion question={multi(['a', 'b', 'c'])} value={['a', 'c']} suggestion={suggestion} preselected onChange={onChange} /></RemoteProviders>);
+    fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '2' });
+    expect(onChange).toHaveBeenLastCalledWith(['b']);
+    fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '1' });
+    expect(onChange).toHaveBeenLastCalledWith(['a']);
+    cleanup();
+    const single: Question = { ...multi(['pos', 'neg']), settings: { type: 'label_selection', options: [{ value: 'pos', text: 'POS' }, { value: 'neg', text: 'NEG' }] } };
+    render(<RemoteProviders><LabelQuestion question={single} value="pos" suggestion={{ ...suggestion, value: 'pos' }} preselected onChange={onChange} /></RemoteProviders>);
+    fireEvent.keyDown(screen.getByTestId('question-input-topics'), { key: '1' });
+    expect(onChange).toHaveBeenLastCalledWith('pos');
+  });
+
+  it('digits reach options past the visible limit; the options are no Tab stops of their own', () => {
+    const onChange = vi.fn();
+    render(<RemoteProviders><LabelQuestion question={multi(['a', 'b', 'c', 'd', 'e'], { visible_options: 3 })} value={undefined} suggestion={undefined} onChange={onChange} /></RemoteProviders>);
+    const group = screen.getByTestId('question-input-topics');
+    fireEvent.keyDown(group, { key: '5' });
+    expect(onChange).toHaveBeenLastCalledWith(['e']);
+    expect(group.tabIndex).toBe(0);
+    expect([...group.querySelectorAll('button[aria-pressed]')].every((b) => (b as HTMLElement).tabIndex === -1)).toBe(true);
+  });
 });
 
 describe('rating questions', () => {
@@ -79,5 +104,12 @@ describe('rating questions', () => {
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.keyDown(group, { key: '3' });
     expect(onChange).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('a preselected rating\'s digit keeps it', () => {
+    const onChange = vi.fn();
+    render(<RemoteProviders><RatingQuestion question={rating([1, 2, 3])} value={3} suggestion={undefined} preselected onChange={onChange} /></RemoteProviders>);
+    fireEvent.keyDown(screen.getByTestId('question-input-stars'), { key: '3' });
+    expect(onChange).toHaveBeenLastCalledWith(3);
   });
 });

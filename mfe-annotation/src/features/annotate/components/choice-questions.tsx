@@ -1,6 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scoreForOption } from '../model/initial-answers.js';
+import { oneDecimal, scoreForOption } from '../model/initial-answers.js';
 import type { Question, QuestionOption, RecordSuggestion } from '../model/types.js';
 import { questionOptions } from '../model/types.js';
 
@@ -12,7 +12,7 @@ function shortcutDigit(event: KeyboardEvent): number | undefined {
   return /^[0-9]$/.test(event.key) ? Number(event.key) : undefined;
 }
 
-/** Digit keys 1–9 pick the n-th visible option of the focused question (shortcuts). */
+/** Digit keys 1–9 pick the n-th option of the focused question (shortcuts). */
 export function digitIndex(event: KeyboardEvent): number | undefined {
   const n = shortcutDigit(event);
   return n !== undefined && n >= 1 ? n - 1 : undefined;
@@ -32,15 +32,16 @@ function OptionButton({ option, selected, suggested, suggestedScore, shortcut, o
   return (
     <button
       type="button"
+      // The group is the question's one Tab stop: Tab moves on to the next question.
+      tabIndex={-1}
       className={`mfe-ann-option${selected ? ' is-selected' : ''}${suggested ? ' is-suggested' : ''}`}
       aria-pressed={selected}
-      aria-label={option.text}
       title={option.description ?? undefined}
       onClick={onToggle}
     >
       {shortcut !== undefined && <kbd aria-hidden="true">{shortcut}</kbd>}
-      <span>{option.text}</span>
-      {suggested && <span className="mfe-ann-option__score" aria-hidden="true">✦{suggestedScore !== undefined ? ` ${suggestedScore.toFixed(1)}` : ''}</span>}
+      <bdi>{option.text}</bdi>
+      {suggested && <span className="mfe-ann-option__score" aria-hidden="true">✦{suggestedScore !== undefined ? ` ${oneDecimal(suggestedScore)}` : ''}</span>}
     </button>
   );
 }
@@ -49,6 +50,8 @@ export interface ChoiceQuestionProps {
   question: Question;
   value: unknown;
   suggestion: RecordSuggestion | undefined;
+  /** The value is the preselected suggestion, untouched: a digit replaces it instead of toggling. */
+  preselected?: boolean;
   onChange: (value: unknown) => void;
 }
 
@@ -61,7 +64,7 @@ function isSuggested(suggestion: RecordSuggestion | undefined, value: string): b
  * label_selection and multi_label_selection. The visible-options control only shows with more
  * than 3 options (spec §3, §9); multi-label may order options by suggestion score.
  */
-export function LabelQuestion({ question, value, suggestion, onChange }: ChoiceQuestionProps) {
+export function LabelQuestion({ question, value, suggestion, preselected, onChange }: ChoiceQuestionProps) {
   const { t } = useTranslation('annotation');
   const multi = question.settings.type === 'multi_label_selection';
   const [expanded, setExpanded] = useState(false);
@@ -83,20 +86,23 @@ export function LabelQuestion({ question, value, suggestion, onChange }: ChoiceQ
     } else onChange(selected[0] === option ? undefined : option);
   };
 
+  // Digits count every option, hidden ones too: a picked option shows, as selected ones do.
   const onKeyDown = (event: KeyboardEvent) => {
     const index = digitIndex(event);
-    if (index === undefined || !shown[index]) return;
+    const option = index === undefined ? undefined : options[index];
+    if (!option) return;
     event.preventDefault();
-    toggle(shown[index]!.value);
+    if (preselected) onChange(multi ? [option.value] : option.value);
+    else toggle(option.value);
   };
 
   return (
-    <div className="mfe-ann-options" role="group" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-testid={`question-input-${question.name}`}>
-      {shown.map((option, index) => (
+    <div className="mfe-ann-options" role="group" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-question-focus data-testid={`question-input-${question.name}`}>
+      {shown.map((option) => (
         <OptionButton
           key={option.value}
           option={option}
-          shortcut={index < 9 ? String(index + 1) : undefined}
+          shortcut={options.indexOf(option) < 9 ? String(options.indexOf(option) + 1) : undefined}
           selected={selected.includes(option.value)}
           suggested={isSuggested(suggestion, option.value)}
           suggestedScore={scoreForOption(suggestion, option.value)}
@@ -112,17 +118,17 @@ export function LabelQuestion({ question, value, suggestion, onChange }: ChoiceQ
   );
 }
 
-export function RatingQuestion({ question, value, suggestion, onChange }: ChoiceQuestionProps) {
+export function RatingQuestion({ question, value, suggestion, preselected, onChange }: ChoiceQuestionProps) {
   const options = questionOptions(question);
   // A digit picks the rating of that value, so on a 0–10 scale "1" means 1, not the second option.
   const onKeyDown = (event: KeyboardEvent) => {
     const digit = shortcutDigit(event);
     if (digit === undefined || !options.some((option) => Number(option.value) === digit)) return;
     event.preventDefault();
-    onChange(value === digit ? undefined : digit);
+    onChange(value === digit && !preselected ? undefined : digit);
   };
   return (
-    <div className="mfe-ann-options mfe-ann-options--rating" role="group" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-testid={`question-input-${question.name}`}>
+    <div className="mfe-ann-options mfe-ann-options--rating" role="group" aria-label={question.title} tabIndex={0} onKeyDown={onKeyDown} data-question-focus data-testid={`question-input-${question.name}`}>
       {options.map((option) => {
         const n = Number(option.value);
         return (

@@ -98,7 +98,7 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
         </select>
       )}
       <PopoverDetails className="mfe-ann-filters__more" summary={`${t('filters.title')}${criteria.conditions.length ? ` (${t('filters.active', { count: criteria.conditions.length })})` : ''}`}>
-        {metadataProperties.length > 0 && <h3>{t('filters.metadata')}</h3>}
+        {metadataProperties.length > 0 && <h2>{t('filters.metadata')}</h2>}
         {metadataProperties.map((m, index) => {
           const metric = metrics[index]?.data;
           const key = { kind: 'metadata' as const, name: m.name };
@@ -111,7 +111,7 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
           const max = (m.settings.max as number | null) ?? metric?.max;
           return <RangePicker key={m.id} label={m.title} min={min} max={max} step={m.settings.type === 'integer' ? 1 : undefined} condition={find(key)} onChange={(ge, le) => setCondition(key, { ge, le })} />;
         })}
-        {choiceQuestions.length > 0 && <h3>{t('filters.responses')}</h3>}
+        {choiceQuestions.length > 0 && <h2>{t('filters.responses')}</h2>}
         {choiceQuestions.map((question) => {
           const key = { kind: 'response' as const, name: question.name };
           if (question.settings.type === 'rating') {
@@ -119,7 +119,7 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
           }
           return <TermsPicker key={question.id} label={question.title} terms={questionOptions(question).map((o) => ({ value: o.value, text: o.text }))} condition={find(key)} onChange={(values) => setCondition(key, { values })} />;
         })}
-        {questions.length > 0 && <h3>{t('filters.suggestions')}</h3>}
+        {questions.length > 0 && <h2>{t('filters.suggestions')}</h2>}
         {questions.filter((q) => q.settings.type !== 'text').map((question) => {
           const valueKey = { kind: 'suggestion' as const, name: question.name, property: 'value' as const };
           const scoreKey = { kind: 'suggestion' as const, name: question.name, property: 'score' as const };

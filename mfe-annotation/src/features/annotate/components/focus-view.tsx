@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, type MyResponseBody } from '@scholia/shared/api';
 import { useApiConnection } from '../../../embed/instance-connection.js';
@@ -10,13 +10,18 @@ import { saveFailureReason } from '../model/save-failure.js';
 import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
+import { readAnchor, rememberAnchor } from '../model/queue-anchor.js';
+import { searchTerms } from '../model/search-terms.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
-import { ownResponse, recordAnswerStatus } from '../model/types.js';
+import { ownResponse, questionOptions, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
 import { RecordsLoadError } from './records-load-error.js';
 import { RecordFields } from './record-fields.js';
+import { SpanText, toSpans } from './span-question.js';
 import { ReviewPanel } from '../../review/review-panel.js';
-import { useShortcuts } from './shortcut-scope.js';
+import { useMayTakeFocus, useShortcuts } from './shortcut-scope.js';
+import { firstUnansweredQuestion, preselectedQuestions, questionFocusTarget } from '../model/question-focus.js';
+import { isEditable } from './keyboard-target.js';
 import { PanelResizer } from '../layout/panel-resizer.js';
 
 /** Time allowed between keystrokes before the draft is saved (spec: auto-draft while typing). */
@@ -58,24 +63,31 @@ export function FocusView(props: FocusViewProps) {
   const [failure, setFailure] = useState<{ error: unknown; retry: () => void }>();
   const [attempt, setAttempt] = useState(0);
 
+  // A fresh queue (a reload, a reconnect, a record undone elsewhere) reopens on the record last
+  // shown, by id: the page number alone would skip the records still to do.
+  const resumed = useRef<RecordQueue>(undefined);
   useEffect(() => {
     let cancelled = false;
     setFailure(undefined);
     if (!queue.get(page)) setState('loading');
-    queue.ensure(page).then(
-      (result) => {
+    const anchor = resumed.current !== queue && !criteria.similar ? readAnchor(datasetId, key) : [];
+    const resume = anchor.length ? queue.resume(page, anchor) : Promise.resolve(undefined);
+    resume.then((found) => {
+      if (cancelled) return;
+      resumed.current = queue;
+      if (found !== undefined && found !== page) return onPage(found, true);
+      return queue.ensure(page).then((result) => {
         if (cancelled) return;
         if (result === 'back-to-first') return props.onBackToFirst();
         setState(result === 'ready' ? 'ready' : 'empty');
         props.onEmpty(result === 'empty');
         queue.maybeBuffer(page)?.then(() => !cancelled && rerender());
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        setState('error');
-        setFailure({ error, retry: () => setAttempt((n) => n + 1) });
-      },
-    );
+      });
+    }).catch((error: unknown) => {
+      if (cancelled) return;
+      setState('error');
+      setFailure({ error, retry: () => setAttempt((n) => n + 1) });
+    });
     return () => {
       cancelled = true;
     };
@@ -86,6 +98,8 @@ export function FocusView(props: FocusViewProps) {
   // keeps its place in the queue (and "Record n of N" its count). `restored` restarts the editor
   // when the undone record is the one shown.
   const [restored, setRestored] = useState(0);
+  /** Whether the record just left had focus: the next one then takes it, even in an embedding. */
+  const focusCarried = useRef(false);
   useShortcuts((action, event) => {
     if (action !== 'undo') return;
     event.preventDefault();
@@ -99,9 +113,16 @@ export function FocusView(props: FocusViewProps) {
   }, [queue, datasetId, criteria.status, connection]);
 
   const item = queue.get(page);
+  const shownId = item?.record.id;
+  useEffect(() => {
+    if (!shownId || criteria.similar) return;
+    const following: string[] = [];
+    for (let next = page + 1; queue.get(next); next += 1) following.push(queue.get(next)!.record.id);
+    rememberAnchor(datasetId, key, shownId, following);
+  });
   if (state === 'error') return failure ? <RecordsLoadError datasetId={datasetId} error={failure.error} onRetry={failure.retry} /> : null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
-  return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} />;
+  return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} focusCarried={focusCarried} />;
 }
 
 /**
@@ -123,9 +144,10 @@ interface RecordEditorProps extends FocusViewProps {
   queue: RecordQueue;
   total: number;
   onRecordChanged: () => void;
+  focusCarried: MutableRefObject<boolean>;
 }
 
-function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, metadataVisible, item, queue, total, onPage, onFindSimilar, onRecordChanged, reviewable }: RecordEditorProps) {
+function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, metadataVisible, item, queue, total, onPage, onFindSimilar, onRecordChanged, reviewable, focusCarried }: RecordEditorProps) {
   const { t } = useTranslation('annotation');
   const [record, setRecord] = useState<AnnotationRecord>(item.record);
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(item.record, questions));
@@ -144,12 +166,19 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const pendingDraft = useRef<(() => void) | undefined>(undefined);
   const recordRef = useRef(record);
   recordRef.current = record;
+  const [preselected, setPreselected] = useState<ReadonlySet<string>>(() => preselectedQuestions(item.record, questions));
+  const articleRef = useRef<HTMLElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** The question the keyboard is on; a digit typed elsewhere in the record goes to it. */
+  const currentQuestion = useRef(firstUnansweredQuestion(item.record, questions)?.name);
+  const mayTakeFocus = useMayTakeFocus();
 
   const status: RecordStatusFilter = recordAnswerStatus(record);
   const baseline = useMemo(() => JSON.stringify(initialAnswers(record, questions)), [record, questions]);
   const dirty = JSON.stringify(answers) !== baseline && edited.current;
   const submittable = canSubmit(questions, answers);
-  const spanFields = useMemo(() => new Set(questions.filter((q) => q.settings.type === 'span').map((q) => String(q.settings.field))), [questions]);
+  /** The label each span question gives a selection, chosen in the questions panel. */
+  const [spanLabels, setSpanLabels] = useState<Readonly<Record<string, string>>>({});
 
   const applyRecord = useCallback((next: AnnotationRecord) => {
     setRecord(next);
@@ -222,20 +251,44 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
     responseRef.current = undefined;
     const cleared = { ...record, responses: [] };
     applyRecord(cleared);
+    setPreselected(new Set());
     setAnswers({});
   };
 
   const reset = () => {
     cancelDraft();
     edited.current = false;
+    setPreselected(preselectedQuestions(record, questions));
     setAnswers(initialAnswers(record, questions));
   };
 
   const onAnswer = (name: string, value: AnswerValue | undefined) => {
     edited.current = true;
     setWarned(false);
+    setPreselected((current) => (current.has(name) ? new Set([...current].filter((q) => q !== name)) : current));
     setAnswers((current) => ({ ...current, [name]: value }));
   };
+
+  // Keyboard first: a record opens on its first unanswered question, so digits answer at once;
+  // after a submit, draft or discard the next record does the same.
+  useEffect(() => {
+    const carried = focusCarried.current;
+    focusCarried.current = false;
+    if (!carried && !mayTakeFocus()) return;
+    const first = currentQuestion.current;
+    const target = first && formRef.current ? questionFocusTarget(formRef.current, first) : null;
+    if (!target) return;
+    // The record is read first: the page never scrolls away from it (one column on a phone puts
+    // the questions below). Side by side, the questions panel scrolls on its own to the question.
+    target.focus({ preventScroll: true });
+    if (!target.closest('[data-layout="narrow"]')) target.scrollIntoView?.({ block: 'nearest' });
+    // On mount only: later focus is the annotator's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // Runs before the record's elements leave the page, while its focused element is still inside.
+  useLayoutEffect(() => () => {
+    focusCarried.current = Boolean(articleRef.current?.contains(document.activeElement));
+  }, [focusCarried]);
 
   // Auto-draft: pending and draft records are saved as drafts shortly after the last change.
   // Only the response (not the form) takes the reply, so keystrokes typed meanwhile survive.
@@ -296,11 +349,42 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   const handlers = useRef({ act, go, clear });
   handlers.current = { act, go, clear };
   useShortcuts((action, event) => {
+    if (action === 'pick') {
+      // A digit typed on the record's text or an action: the current question answers it.
+      const form = formRef.current;
+      if (!form || (event.target instanceof Node && form.querySelector('.mfe-ann-questions')?.contains(event.target)) || isEditable(event.target)) return;
+      const target = currentQuestion.current ? questionFocusTarget(form, currentQuestion.current) : null;
+      if (!target) return;
+      event.preventDefault();
+      target.focus();
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, code: event.code, bubbles: true, cancelable: true }));
+      return;
+    }
     const run = { submit: () => handlers.current.act('submitted'), draft: () => handlers.current.act('draft'), discard: () => handlers.current.act('discarded'), next: () => handlers.current.go(page + 1), previous: () => handlers.current.go(page - 1) }[action as string];
     if (!run) return;
     event.preventDefault();
     void run();
   }, [page]);
+
+  const search = useMemo(() => ({ terms: searchTerms(criteria.q), field: criteria.field }), [criteria.q, criteria.field]);
+
+  // A span question's text stays in the record pane, in its field's place; its labels are in the
+  // questions panel (the first span question of a field, should two share one).
+  const spanTexts = new Map<string, ReactNode>();
+  for (const question of questions) {
+    const fieldName = String(question.settings.field);
+    if (question.settings.type !== 'span' || spanTexts.has(fieldName)) continue;
+    spanTexts.set(fieldName, (
+      <SpanText
+        question={question}
+        field={fields.find((f) => f.name === fieldName)}
+        text={String(record.fields[fieldName] ?? '')}
+        spans={toSpans(answers[question.name])}
+        label={spanLabels[question.name] ?? questionOptions(question)[0]?.value}
+        onChange={(value) => onAnswer(question.name, value as AnswerValue | undefined)}
+      />
+    ));
+  }
 
   // Only a similarity search scores in [0, 1]; a text search's relevance is no percentage.
   const score = criteria.similar ? queryScorePercent(item.query_score) : undefined;
@@ -313,7 +397,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
   ];
 
   return (
-    <article className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
+    <article ref={articleRef} className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
       <div className="mfe-ann-record__pane" data-testid="record-pane">
         <header className="mfe-ann-record__header">
           {/* One row at any width: the title cuts with an ellipsis, its full text in the tooltip. */}
@@ -340,19 +424,29 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           </button>
         </header>
         <div className="mfe-ann-record__fields">
-          <RecordFields fields={fields} record={record} skip={spanFields} />
+          <RecordFields fields={fields} record={record} replace={spanTexts} search={search} />
           {visibleMetadata.length > 0 && (
-            <dl className="mfe-ann-metadata" aria-label={t('record.metadata')}>
-              {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
-            </dl>
+            // Closed by default: the record's text comes first, its metadata on demand.
+            <details className="mfe-ann-metadata" data-testid="record-metadata">
+              <summary>{t('record.metadata')}</summary>
+              <dl>
+                {visibleMetadata.map(([k, v]) => <div key={k}><dt>{k}</dt><dd dir="auto">{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></div>)}
+              </dl>
+            </details>
           )}
         </div>
         {reviewable && <ReviewPanel datasetId={datasetId} recordId={record.id} fields={fields} questions={questions} onlyWhenReviewable />}
       </div>
       <PanelResizer />
-      <form className="mfe-ann-record__form mfe-ann-panel" data-testid="questions-panel" onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}>
+      <form
+        ref={formRef}
+        className="mfe-ann-record__form mfe-ann-panel"
+        data-testid="questions-panel"
+        onSubmit={(e) => { e.preventDefault(); void act('submitted'); }}
+        onFocus={(e) => { currentQuestion.current = e.target.closest('[data-question]')?.getAttribute('data-question') ?? currentQuestion.current; }}
+      >
         <div className="mfe-ann-panel__body">
-          <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} />
+          <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} preselected={preselected} spanLabels={spanLabels} onSpanLabel={(name, label) => setSpanLabels((current) => ({ ...current, [name]: label }))} />
           {!submittable && <p className="sch-muted" data-testid="complete-required">{t('messages.completeRequired')}</p>}
           {saveError && <p role="alert" className="mfe-ann-save-error" data-testid="save-error">{t('embed.saveFailed', { reason: saveError })}</p>}
           <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
@@ -364,9 +458,15 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
           </div>
           {/* On a phone this group is pinned to the bottom of the screen. */}
           <div className="mfe-ann-actions mfe-ann-actions--main" data-testid="record-actions">
-            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('discarded')} disabled={saving}>{t('actions.discard')}</button>
-            <button type="button" className="sch-button sch-button--ghost" onClick={() => void act('draft')} disabled={saving}>{t('actions.draft')}</button>
-            <button type="submit" className="sch-button" disabled={saving || !submittable}>{t('actions.submit')}</button>
+            <button type="button" className="sch-button sch-button--ghost" aria-keyshortcuts="Control+Backspace" onClick={() => void act('discarded')} disabled={saving}>
+              {t('actions.discard')} <kbd className="mfe-ann-key" aria-hidden="true">{t('keys.discard')}</kbd>
+            </button>
+            <button type="button" className="sch-button sch-button--ghost" aria-keyshortcuts="Control+S" onClick={() => void act('draft')} disabled={saving}>
+              {t('actions.draft')} <kbd className="mfe-ann-key" aria-hidden="true">{t('keys.draft')}</kbd>
+            </button>
+            <button type="submit" className="sch-button" aria-keyshortcuts="Control+Enter" disabled={saving || !submittable}>
+              {t('actions.submit')} <kbd className="mfe-ann-key" aria-hidden="true">{t('keys.submit')}</kbd>
+            </button>
           </div>
         </div>
       </form>

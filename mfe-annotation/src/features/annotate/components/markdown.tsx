@@ -11,7 +11,7 @@ let MarkdownHtml = loadRenderer();
  * and the renderer is fetched again once the browser is back online.
  */
 export const Markdown = memo(function Markdown({ source, className }: { source: string; className?: string }) {
-  const plain = <div className={`sch-markdown ${className ?? ''}`}>{source}</div>;
+  const plain = <div className={`sch-markdown ${className ?? ''}`} dir="auto">{source}</div>;
   return (
     <RendererBoundary fallback={plain}>
       <Suspense fallback={plain}>

@@ -8,7 +8,7 @@ import { Markdown } from './markdown.js';
 
 // dnd-kit (~20 KB gz) loads only for datasets with a ranking question.
 const RankingQuestion = lazy(() => import('./ranking-question.js').then((m) => ({ default: m.RankingQuestion })));
-import { SpanQuestion } from './span-question.js';
+import { SpanLabels } from './span-question.js';
 import { TextQuestion } from './text-question.js';
 
 /** A suggested value in the words the annotator sees: option titles, a ranking in order. */
@@ -37,7 +37,7 @@ export function SuggestionLine({ question, suggestion }: { question: Question; s
   return (
     <p className="mfe-ann-suggestion" data-testid={`suggestion-${question.name}`}>
       <span className="mfe-ann-suggestion__tag">{t('record.suggestion')}</span>{' '}
-      <span>{parts.join(separator)}</span>
+      <bdi>{parts.join(separator)}</bdi>
     </p>
   );
 }
@@ -50,9 +50,14 @@ export interface QuestionFormProps {
   onAnswer: (name: string, value: AnswerValue | undefined) => void;
   /** Bulk: span questions show only the record's suggestion. */
   bulk?: boolean;
+  /** Questions whose value is the preselected suggestion, untouched: a digit replaces it. */
+  preselected?: ReadonlySet<string>;
+  /** The label each span question gives a selection in the record pane (else its first). */
+  spanLabels?: Readonly<Record<string, string>>;
+  onSpanLabel?: (question: string, label: string) => void;
 }
 
-export function QuestionForm({ questions, answers, record, fields, onAnswer, bulk }: QuestionFormProps) {
+export function QuestionForm({ questions, answers, record, fields, onAnswer, bulk, preselected, spanLabels, onSpanLabel }: QuestionFormProps) {
   const { t } = useTranslation('annotation');
   return (
     <div className="mfe-ann-questions">
@@ -64,10 +69,10 @@ export function QuestionForm({ questions, answers, record, fields, onAnswer, bul
         switch (question.settings.type) {
           case 'label_selection':
           case 'multi_label_selection':
-            input = <LabelQuestion question={question} value={value} suggestion={suggestion} onChange={onChange} />;
+            input = <LabelQuestion question={question} value={value} suggestion={suggestion} preselected={preselected?.has(question.name)} onChange={onChange} />;
             break;
           case 'rating':
-            input = <RatingQuestion question={question} value={value} suggestion={suggestion} onChange={onChange} />;
+            input = <RatingQuestion question={question} value={value} suggestion={suggestion} preselected={preselected?.has(question.name)} onChange={onChange} />;
             break;
           case 'ranking':
             input = (
@@ -77,15 +82,25 @@ export function QuestionForm({ questions, answers, record, fields, onAnswer, bul
             );
             break;
           case 'span':
-            input = <SpanQuestion question={question} record={record} fields={fields} value={value} suggestion={suggestion} onChange={onChange} />;
+            input = (
+              <SpanLabels
+                question={question}
+                field={fields.find((f) => f.name === String(question.settings.field))}
+                text={String(record.fields[String(question.settings.field)] ?? '')}
+                value={value}
+                label={spanLabels?.[question.name] ?? questionOptions(question)[0]?.value}
+                onLabel={(label) => onSpanLabel?.(question.name, label)}
+                onChange={onChange}
+              />
+            );
             break;
           default:
             input = <TextQuestion question={question} value={value} onChange={onChange} />;
         }
         return (
-          <fieldset key={question.id} className="mfe-ann-question" data-testid={`question-${question.name}`}>
+          <fieldset key={question.id} className="mfe-ann-question" data-question={question.name} data-testid={`question-${question.name}`}>
             <legend>
-              {question.title}
+              <bdi>{question.title}</bdi>
               {question.required && <span className="mfe-ann-required" title={t('record.required')}> *</span>}
             </legend>
             {question.description && <Markdown source={question.description} className="sch-muted" />}

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteProviders } from '@scholia/shared/ui';
 import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
@@ -27,6 +27,18 @@ describe('record fields (spec §3)', () => {
     expect([...messages].map((m) => [m.getAttribute('data-role'), m.textContent])).toEqual([['user', 'UserQ?'], ['assistant', 'AssistantA.']]);
   });
 
+  it('lets every text take its own direction: a right-to-left record reads right to left', () => {
+    const rtl = record({ text: 'مرحبا بالعالم', notes: 'שלום', chat: [{ role: 'user', content: 'سؤال' }] });
+    render(<RemoteProviders>
+      <FieldView field={field('text', { type: 'text' })} record={rtl} />
+      <FieldView field={field('notes', { type: 'text', use_markdown: true })} record={rtl} />
+      <FieldView field={field('chat', { type: 'chat' })} record={rtl} />
+    </RemoteProviders>);
+    expect(screen.getByText('مرحبا بالعالم').getAttribute('dir')).toBe('auto');
+    expect(screen.getByTestId('field-notes').querySelector('.sch-markdown')?.getAttribute('dir')).toBe('auto');
+    expect(screen.getByText('سؤال').getAttribute('dir')).toBe('auto');
+  });
+
   it('an image that fails to load says so', () => {
     render(<RemoteProviders><FieldView field={field('image', { type: 'image' })} record={record({ image: 'http://127.0.0.1:9/x.png' })} /></RemoteProviders>);
     fireEvent.error(screen.getByRole('img'));
@@ -42,5 +54,24 @@ describe('record fields (spec §3)', () => {
     cleanup();
     render(<RemoteProviders><FieldView field={field('menu', { type: 'custom', template: '{{#if x}}open' })} record={record({ menu: {} })} /></RemoteProviders>);
     expect((await screen.findByTestId('template-error')).textContent).toMatch(/^The template of this field could not be read: /);
+  });
+
+  it('paints a custom field\'s frame in the page\'s theme, and again when the theme changes', async () => {
+    const html = document.documentElement;
+    html.style.setProperty('--sch-surface', '#1e2126');
+    html.style.setProperty('--sch-text', '#e8eaed');
+    html.setAttribute('data-theme', 'dark');
+    try {
+      render(<RemoteProviders><FieldView field={field('card', { type: 'custom', template: '<b>x</b>' })} record={record({ card: {} })} /></RemoteProviders>);
+      const frame = await screen.findByTitle('card');
+      expect(frame.getAttribute('srcdoc')).toContain('color-scheme:dark;background:#1e2126;color:#e8eaed');
+      html.style.setProperty('--sch-surface', '#ffffff');
+      html.style.setProperty('--sch-text', '#1c1e21');
+      html.setAttribute('data-theme', 'light');
+      await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('color-scheme:light;background:#ffffff;color:#1c1e21'));
+    } finally {
+      html.removeAttribute('style');
+      html.removeAttribute('data-theme');
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useMemo, useState } from 'react';
+import { Fragment, lazy, memo, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchHighlight } from './use-search-highlight.js';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationRecord, Field } from '../model/types.js';
 import { Markdown } from './markdown.js';
@@ -33,16 +34,21 @@ function ChatField({ value, markdown }: { value: unknown; markdown: boolean }) {
       {messages.map((message, index) => (
         <li key={index} className={`mfe-ann-chat__message mfe-ann-chat__message--${message.role === 'user' ? 'user' : 'other'}`} data-role={message.role}>
           <span className="mfe-ann-chat__role">{message.role === 'user' ? t('record.user') : message.role === 'assistant' ? t('record.assistant') : message.role}</span>
-          {markdown ? <Markdown source={message.content} /> : <p className="mfe-ann-text">{message.content}</p>}
+          {markdown ? <Markdown source={message.content} /> : <p className="mfe-ann-text" dir="auto">{message.content}</p>}
         </li>
       ))}
     </ol>
   );
 }
 
+const NO_TERMS: readonly string[] = [];
+
 /** Memoised: answering a question re-renders the form, never the record's fields. */
-export const FieldView = memo(function FieldView({ field, record, collapsed }: { field: Field; record: AnnotationRecord; collapsed?: boolean }) {
+export const FieldView = memo(function FieldView({ field, record, collapsed, terms = NO_TERMS }: { field: Field; record: AnnotationRecord; collapsed?: boolean; terms?: readonly string[] }) {
   const value = record.fields[field.name];
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const settingsType = (field.settings as { type: string }).type;
+  useSearchHighlight(bodyRef, settingsType === 'text' ? terms : NO_TERMS);
   const settings = field.settings as { type: string; use_markdown?: boolean; template?: string; advanced_mode?: boolean };
   let body;
   switch (settings.type) {
@@ -61,22 +67,29 @@ export const FieldView = memo(function FieldView({ field, record, collapsed }: {
       break;
     default: {
       const text = value === null || value === undefined ? '' : String(value);
-      body = settings.use_markdown ? <Markdown source={text} /> : <p className="mfe-ann-text">{text}</p>;
+      body = settings.use_markdown ? <Markdown source={text} /> : <p className="mfe-ann-text" dir="auto">{text}</p>;
     }
   }
   return (
     <section className={`mfe-ann-field${collapsed ? ' mfe-ann-field--collapsed' : ''}`} data-testid={`field-${field.name}`} aria-label={field.title}>
-      <h3 className="mfe-ann-field__title">{field.title}</h3>
-      {body}
+      <h2 className="mfe-ann-field__title" dir="auto">{field.title}</h2>
+      <div ref={bodyRef}>{body}</div>
     </section>
   );
 });
 
-/** Every field of a record except those a span question shows itself. */
-export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed }: { fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean }) {
+/**
+ * Every field of a record, in order, except those skipped; `replace` draws a field its own way (a
+ * span question's text, where the annotator selects spans).
+ */
+export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed, replace, search }: {
+  fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean; replace?: ReadonlyMap<string, ReactNode>;
+  /** The text search whose words are marked: in every text field, or in `field` alone. */
+  search?: { terms: readonly string[]; field: string };
+}) {
   return (
     <div className="mfe-ann-fields">
-      {fields.filter((f) => !skip?.has(f.name)).map((field) => <FieldView key={field.id} field={field} record={record} collapsed={collapsed} />)}
+      {fields.filter((f) => !skip?.has(f.name)).map((field) => <Fragment key={field.id}>{replace?.get(field.name) ?? <FieldView field={field} record={record} collapsed={collapsed} terms={search && (!search.field || search.field === field.name) ? search.terms : undefined} />}</Fragment>)}
     </div>
   );
 });

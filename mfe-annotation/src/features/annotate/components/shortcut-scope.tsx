@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type DependencyList, type ReactNode, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, type DependencyList, type ReactNode, type RefObject } from 'react';
 import { shortcutAction, type ShortcutAction } from '../model/shortcuts.js';
 
 /**
@@ -54,4 +54,17 @@ export function useShortcuts(onShortcut: (action: ShortcutAction, event: Keyboar
     return () => document.removeEventListener('keydown', listener);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scope, root, ...deps]);
+}
+
+/**
+ * Whether the remote may move focus now (to the question a new record starts on): when focus is
+ * inside it already, or, in page scope, when nothing has focus. A host's focused control keeps it.
+ */
+export function useMayTakeFocus(): () => boolean {
+  const { scope, root } = useContext(ShortcutGateContext);
+  return useCallback(() => {
+    const active = document.activeElement;
+    if (active && root.current?.contains(active)) return true;
+    return scope === 'page' && (!active || active === document.body || active === document.documentElement);
+  }, [scope, root]);
 }

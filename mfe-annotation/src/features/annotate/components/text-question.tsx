@@ -31,6 +31,8 @@ export function TextQuestion({ question, value, onChange }: { question: Question
       ) : (
         <textarea
           aria-label={question.title}
+          dir="auto"
+          data-question-focus
           data-testid={`question-input-${question.name}`}
           rows={3}
           value={text}

@@ -72,4 +72,17 @@ describe('PopoverDetails', () => {
     act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
     expect([menu.open, filters.open]).toEqual([true, true]);
   });
+
+  it('closes when what it opened for changes (a phone menu once another mode is chosen)', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    act(() => root!.render(<PopoverDetails summary="Menu" closeOn="focus"><p>Modes</p></PopoverDetails>));
+    const details = container.querySelector('details')!;
+    act(() => { details.open = true; });
+    act(() => root!.render(<PopoverDetails summary="Menu" closeOn="focus"><p>Modes</p></PopoverDetails>));
+    expect(details.open).toBe(true);
+    act(() => root!.render(<PopoverDetails summary="Menu" closeOn="review"><p>Modes</p></PopoverDetails>));
+    expect(details.open).toBe(false);
+  });
 });

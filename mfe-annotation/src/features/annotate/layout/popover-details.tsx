@@ -7,8 +7,23 @@ import { useEffect, useRef, type ReactNode } from 'react';
  */
 const POPOVER_CLASS = 'mfe-ann-popover';
 
-export function PopoverDetails({ summary, className = '', onToggle, children }: { summary: ReactNode; className?: string; onToggle?: (open: boolean) => void; children: ReactNode }) {
+export interface PopoverDetailsProps {
+  summary: ReactNode;
+  className?: string;
+  onToggle?: (open: boolean) => void;
+  /** A new value closes the panel: what it opened for is done (a phone's menu once the mode changed). */
+  closeOn?: unknown;
+  children: ReactNode;
+}
+
+export function PopoverDetails({ summary, className = '', onToggle, closeOn, children }: PopoverDetailsProps) {
   const details = useRef<HTMLDetailsElement>(null);
+  const firstCloseOn = useRef(closeOn);
+  useEffect(() => {
+    if (firstCloseOn.current === closeOn) return;
+    firstCloseOn.current = closeOn;
+    if (details.current) details.current.open = false;
+  }, [closeOn]);
   useEffect(() => {
     const close = (event: Event) => {
       const element = details.current;

@@ -48,6 +48,13 @@ describe('record completion (spec §5)', () => {
     expect(canSubmit([text, label], { text: 'a' })).toBe(false);
     expect(canSubmit([text, label], { text: 'a', label: 'b' })).toBe(true);
   });
+  it('a required span question needs a span; an optional one none', () => {
+    const requiredSpan = { ...span, required: true };
+    expect(canSubmit([requiredSpan], {})).toBe(false);
+    expect(canSubmit([requiredSpan], { span: [] })).toBe(false);
+    expect(canSubmit([requiredSpan], { span: [{ start: 0, end: 1, label: 'p' }] })).toBe(true);
+    expect(canSubmit([{ ...span, required: false }], {})).toBe(true);
+  });
   it('needs valid values on non-required questions', () => {
     const optionalRanking = { ...ranking, required: false };
     expect(canSubmit([text, optionalRanking], { text: 'a' })).toBe(true);

@@ -48,7 +48,11 @@ export function answerState(question: Question, value: AnswerValue | undefined):
  */
 export function canSubmit(questions: Question[], answers: Answers): boolean {
   return questions.every((question) => {
-    const state = answerState(question, answers[question.name]);
+    const value = answers[question.name];
+    // Spans are always valid, but a required span question wants one: the server refuses a submit
+    // without it.
+    if (question.required && question.settings.type === 'span') return Array.isArray(value) && value.length > 0;
+    const state = answerState(question, value);
     return question.required ? state.valid : state.hasValidValues;
   });
 }

@@ -1,4 +1,5 @@
 import type { AnnotationRecord, Answers, AnswerValue, Question, RankingItem, RecordSuggestion } from './types.js';
+import { formatNumber } from '@scholia/shared/i18n';
 import { ownResponse } from './types.js';
 
 /** The record's suggestion for a question, if any. */
@@ -40,11 +41,14 @@ export function initialAnswers(record: AnnotationRecord, questions: Question[]):
   return answers;
 }
 
+/** One decimal, in the browser's number format ("0,8" in German). */
+export const oneDecimal = (value: number): string => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** Suggestion score with 1 decimal (spec §9); a list of scores shows the highest. */
 export function formatScore(score: RecordSuggestion['score']): string | undefined {
   if (score === null || score === undefined) return undefined;
   const value = Array.isArray(score) ? Math.max(...score) : score;
-  return value.toFixed(1);
+  return oneDecimal(value);
 }
 
 /** The score a suggestion gives one option value (multi-label lists pair values and scores). */
@@ -63,5 +67,5 @@ export function scoreForOption(suggestion: RecordSuggestion | undefined, option:
 /** Query score as a percentage with 1 decimal; none when negative (spec §3 record). */
 export function queryScorePercent(score: number | null | undefined): string | undefined {
   if (score === null || score === undefined || score < 0) return undefined;
-  return (Math.round(score * 1000) / 10).toFixed(1);
+  return oneDecimal(Math.round(score * 1000) / 10);
 }

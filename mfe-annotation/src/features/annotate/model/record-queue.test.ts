@@ -111,4 +111,19 @@ describe('record queue (spec §4)', () => {
     queue.setLeftFilter('r1', true);
     expect(queue.total).toBe(3);
   });
+
+  it('reopens on the record last shown, by id, after records before it left the filter', async () => {
+    // r1..r3 were submitted before a reload; the annotator was on page 4 showing r4.
+    const queue = new RecordQueue(server(10, new Set(['r1', 'r2', 'r3'])), { batchSize: 10, bufferSize: 5, buffering: true });
+    expect(await queue.resume(4, ['r4', 'r5', 'r6'])).toBe(1);
+    expect(queue.get(1)?.record.id).toBe('r4');
+    // The record last shown left too (answered in another tab): the first one after it.
+    const other = new RecordQueue(server(10, new Set(['r1', 'r2', 'r3', 'r4'])), { batchSize: 10, bufferSize: 5, buffering: true });
+    expect(await other.resume(4, ['r4', 'r5', 'r6'])).toBe(1);
+    expect(other.get(1)?.record.id).toBe('r5');
+    // None of them is left: the caller goes by the page.
+    const none = new RecordQueue(server(10), { batchSize: 10, bufferSize: 5, buffering: true });
+    expect(await none.resume(4, ['x'])).toBeUndefined();
+    expect(none.get(4)?.record.id).toBe('r4');
+  });
 });

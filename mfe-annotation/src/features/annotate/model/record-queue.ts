@@ -20,6 +20,12 @@ export interface RecordQueueOptions {
 export type EnsureResult = 'ready' | 'back-to-first' | 'empty';
 
 /**
+ * How many records before its old page the record last shown is looked for when a queue is read
+ * afresh: as many records as may have left the filter meanwhile (answered before a reload).
+ */
+export const RESUME_LOOKBACK = 200;
+
+/**
  * The focus-mode queue (spec §4): records sorted by page, buffered ahead of the current page,
  * one buffering at a time, buffering failures ignored, back to page 1 when a page is empty.
  *
@@ -116,6 +122,25 @@ export class RecordQueue {
     }
     if (this.pages.has(page)) return 'ready';
     return page === 1 ? 'empty' : 'back-to-first';
+  }
+
+  /**
+   * Opens a fresh queue where the annotator was, by record rather than by offset: records answered
+   * before a reload or a reconnect have left the filter, so the old page now points past records
+   * still to do. Reads from up to RESUME_LOOKBACK records before `page` to a batch past it and
+   * returns the page of the first of `anchor` (the record last shown, then those that followed it)
+   * still in the queue, or none when none is (the caller then goes by `page`).
+   */
+  async resume(page: number, anchor: readonly string[]): Promise<number | undefined> {
+    const offset = Math.max(0, page - 1 - RESUME_LOOKBACK);
+    const result = await this.fetcher(offset, Math.min(1000, page - 1 - offset + this.options.batchSize), false);
+    this.setServerTotal(result.total, this.left.size);
+    this.place(offset + 1, result.items);
+    for (const id of anchor) {
+      const found = this.pageOf(id);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
 
   /**

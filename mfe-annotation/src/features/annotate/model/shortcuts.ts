@@ -1,19 +1,20 @@
 import { isEditable, ownsArrowKeys } from '../components/keyboard-target.js';
 
 /** What a page-level key does on the annotation screen. */
-export type ShortcutAction = 'submit' | 'draft' | 'discard' | 'undo' | 'next' | 'previous' | 'help';
+export type ShortcutAction = 'submit' | 'draft' | 'discard' | 'undo' | 'next' | 'previous' | 'help' | 'pick';
 
 /**
  * Every shortcut, in the order the `?` overlay lists them: the page's own and those a focused
  * question answers. `whileTyping`: also while focus is in a text answer (they type nothing there).
  */
-export const SHORTCUTS: readonly { id: ShortcutAction | 'pickOption' | 'pickRating' | 'spanLabel' | 'rankMove'; keys: string; whileTyping?: boolean }[] = [
+export const SHORTCUTS: readonly { id: Exclude<ShortcutAction, 'pick'> | 'pickOption' | 'pickRating' | 'spanLabel' | 'rankMove' | 'nextQuestion'; keys: string; whileTyping?: boolean }[] = [
   { id: 'next', keys: '→' },
   { id: 'previous', keys: '←' },
   { id: 'submit', keys: 'Ctrl+Enter', whileTyping: true },
   { id: 'draft', keys: 'Ctrl+S', whileTyping: true },
   { id: 'discard', keys: 'Ctrl+Backspace' },
   { id: 'undo', keys: 'Ctrl+Z' },
+  { id: 'nextQuestion', keys: 'Tab, Shift+Tab' },
   { id: 'pickOption', keys: '1–9' },
   { id: 'pickRating', keys: '0–9' },
   { id: 'spanLabel', keys: '← → / 1–9' },
@@ -43,6 +44,9 @@ export function shortcutAction(event: KeyboardEvent): ShortcutAction | undefined
   }
   if (typing || event.altKey) return undefined;
   if (key === '?') return 'help';
+  // A digit typed where no question took it (the record's text, the page): the record's
+  // current question answers it.
+  if (/^[0-9]$/.test(key)) return 'pick';
   if (event.shiftKey || ownsArrowKeys(event.target)) return undefined;
   if (key === 'ArrowRight') return 'next';
   if (key === 'ArrowLeft') return 'previous';

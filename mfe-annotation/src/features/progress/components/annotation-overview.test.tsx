@@ -37,8 +37,14 @@ describe('AnnotationOverview', () => {
     expect(screen.queryByRole('link', { name: 'Dataset settings' })).toBeNull();
   });
 
-  it('formats the percentage with 2 decimals', () => {
+  it('formats the percentage with 2 decimals, in the browser\'s number format', () => {
     expect(progressPercent(1, 3)).toBe('33.33');
     expect(progressPercent(0, 0)).toBe('0.00');
+    vi.stubGlobal('navigator', { ...navigator, language: 'de-DE' });
+    try {
+      expect(progressPercent(3, 25)).toBe('12,00');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { importPathFor } from '../../import-hub/components/import-from-hub.js';
+import { useCurrentUser } from '../../datasets/api/get-current-user.js';
 import { useHomeTranslation } from '../../../i18n/home-translation.js';
 
 /** Public hub datasets that import cleanly: one text column and a label each. */
@@ -15,14 +16,18 @@ export const DEMO_URL = 'https://huggingface.co/spaces/argilla/argilla-template-
 
 export function ExamplesAndGuides() {
   const { t } = useHomeTranslation();
+  const role = useCurrentUser().data?.role;
   return (
     <>
-      <section className="sch-card mfe-home__block">
-        <h2>{t('home.examplesTitle')}</h2>
-        <ul>
-          {EXAMPLE_DATASETS.map((repoId) => <li key={repoId}><Link to={importPathFor(repoId)}>{repoId}</Link></li>)}
-        </ul>
-      </section>
+      {/* The examples lead to a hub import, which only owners and admins may start. */}
+      {(role === 'owner' || role === 'admin') && (
+        <section className="sch-card mfe-home__block" data-testid="hub-examples">
+          <h2>{t('home.examplesTitle')}</h2>
+          <ul>
+            {EXAMPLE_DATASETS.map((repoId) => <li key={repoId}><Link to={importPathFor(repoId)}>{repoId}</Link></li>)}
+          </ul>
+        </section>
+      )}
       <section className="sch-card mfe-home__block">
         <h2>{t('home.guidesTitle')}</h2>
         <ul>

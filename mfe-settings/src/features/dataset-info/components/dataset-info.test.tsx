@@ -128,3 +128,13 @@ describe('Dataset info for annotators', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
+
+describe('Dataset info: status', () => {
+  afterEach(cleanup);
+
+  it('names the dataset status in the interface language', async () => {
+    fakeApi({ ...WORKSPACE });
+    renderRemote(<DatasetInfo dataset={makeDataset()} editable />, 'de');
+    await waitFor(() => expect(screen.getByTestId('settings-dataset-status').textContent).toBe('Bereit'));
+  });
+});

@@ -25,7 +25,7 @@ export function DatasetInfo({ dataset, editable }: DatasetInfoProps) {
         <dt>{t('info.workspace')}</dt><dd data-testid="settings-workspace">{workspace.data?.name ?? '…'}</dd>
         {editable && (
           <>
-            <dt>{t('info.status')}</dt><dd>{dataset.status}</dd>
+            <dt>{t('info.status')}</dt><dd data-testid="settings-dataset-status">{t(`info.statusValue.${dataset.status}`, { defaultValue: dataset.status })}</dd>
             <dt>{t('info.createdAt')}</dt><dd>{formatDate(dataset.inserted_at, i18n.language)}</dd>
             <dt>{t('info.updatedAt')}</dt><dd data-testid="settings-updated-at">{formatDate(dataset.updated_at, i18n.language)}</dd>
           </>

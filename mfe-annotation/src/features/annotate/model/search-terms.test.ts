@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { searchTerms } from './search-terms.js';
+
+describe('search terms to mark', () => {
+  it('keeps the words of a search, without its syntax and excluded words', () => {
+    expect(searchTerms('Lovelace')).toEqual(['lovelace']);
+    expect(searchTerms('+cats | "big dogs" -birds')).toEqual(['cats', 'big', 'dogs']);
+    expect(searchTerms('prefix* fuzzy~2 (a | bc)')).toEqual(['prefix', 'fuzzy', 'bc']);
+    expect(searchTerms('  ')).toEqual([]);
+  });
+});
