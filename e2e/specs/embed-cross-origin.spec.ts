@@ -212,13 +212,17 @@ for (const example of EXAMPLE_HOSTS) {
           // Each option of the first question takes its own click: nothing lies over it.
           for (const name of ['POSITIVE', 'NEGATIVE', 'NEUTRAL']) {
             const button = root.getByRole('button', { name, exact: true });
-            await button.scrollIntoViewIfNeeded();
-            const hit = await button.evaluate((node) => {
-              const r = node.getBoundingClientRect();
-              const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-              return top === node || node.contains(top);
-            });
-            expect(hit, `${name} at ${width} px`).toBe(true);
+            // Polled: the long record's text may still be laying out after the width changed.
+            await expect
+              .poll(async () => {
+                await button.scrollIntoViewIfNeeded();
+                return button.evaluate((node) => {
+                  const r = node.getBoundingClientRect();
+                  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                  return top === node || node.contains(top);
+                });
+              }, { message: `${name} at ${width} px` })
+              .toBe(true);
           }
           await root.getByRole('button', { name: option, exact: true }).click();
           await expect(root.getByRole('button', { name: option, exact: true })).toHaveAttribute('aria-pressed', 'true');
