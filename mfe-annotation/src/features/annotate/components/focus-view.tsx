@@ -113,13 +113,14 @@ export function FocusView(props: FocusViewProps) {
   }, [queue, datasetId, criteria.status, connection]);
 
   const item = queue.get(page);
-  const shownId = item?.record.id;
+  // The record shown and those loaded after it, as one value: storage is written when it changes, not on every render.
+  const anchorIds: string[] = [];
+  for (let next = page; !criteria.similar && queue.get(next); next += 1) anchorIds.push(queue.get(next)!.record.id);
+  const anchor = anchorIds.join(' ');
   useEffect(() => {
-    if (!shownId || criteria.similar) return;
-    const following: string[] = [];
-    for (let next = page + 1; queue.get(next); next += 1) following.push(queue.get(next)!.record.id);
-    rememberAnchor(datasetId, key, shownId, following);
-  });
+    const [shown, ...following] = anchor ? anchor.split(' ') : [];
+    if (shown) rememberAnchor(datasetId, key, shown, following);
+  }, [anchor, datasetId, key]);
   if (state === 'error') return failure ? <RecordsLoadError datasetId={datasetId} error={failure.error} onRetry={failure.retry} /> : null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
   return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} focusCarried={focusCarried} />;
