@@ -1,85 +1,43 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FAKE_HUB_OAUTH_USERNAME, startE2eFakeHub, type E2eFakeHub } from '../fixtures/fake-hub.js';
+import { startScholiaServer, type ScholiaServer } from '../fixtures/scholia-server.js';
 
 /**
  * The hub-hosted variant: a second server started with a Space's environment (SPACE_ID, no
  * persistent storage, share-your-progress on) and "Sign in with Hugging Face" against a fake
  * OpenID provider.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const SPACE_OWNER = { username: 'space-owner', password: 'space-owner-password' };
 
 let hub: E2eFakeHub;
-let server: ChildProcess;
-let dataDir: string;
+let server: ScholiaServer;
 let spaceUrl: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   hub = await startE2eFakeHub();
-  const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scholia-e2e-space-'));
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      SCHOLIA_PORT: String(port),
-      SCHOLIA_HOST: '127.0.0.1',
-      SCHOLIA_DATA_DIR: dataDir,
-      SCHOLIA_OWNER_USERNAME: SPACE_OWNER.username,
-      SCHOLIA_OWNER_PASSWORD: SPACE_OWNER.password,
-      SCHOLIA_WEB_DIR: path.join(ROOT, 'dist', 'web'),
-      SCHOLIA_LOG_LEVEL: 'warn',
-      SCHOLIA_LOGIN_RATE_LIMIT: '1000',
-      ...hub.serverEnv,
-      ...hub.oauthEnv,
-      SPACE_ID: 'alice/scholia-space',
-      SPACE_TITLE: 'Scholia space',
-      SPACE_HOST: 'alice-scholia-space.hf.space',
-      // The Space's own callback URL would be https://<SPACE_HOST>/…; the browser here reaches this server on loopback.
-      SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI: `http://127.0.0.1:${port}/oauth/huggingface/callback`,
-      SPACE_SUBDOMAIN: 'alice-scholia-space',
-      SPACE_AUTHOR_NAME: 'alice',
-      PERSISTANT_STORAGE_ENABLED: 'false',
-      SCHOLIA_SHARE_YOUR_PROGRESS: 'true',
-      USERNAME: 'someone-else', // the Space creator; hf-alice signs in as an annotator
-    },
-    stdio: ['ignore', log, log],
-  });
-  spaceUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`space server exited; log in ${dataDir}`);
-    if (await fetch(`${spaceUrl}/api/_status`).then(() => true, () => false)) break;
-    if (Date.now() > deadline) throw new Error('space server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await startScholiaServer((port) => ({
+    SCHOLIA_OWNER_USERNAME: SPACE_OWNER.username,
+    SCHOLIA_OWNER_PASSWORD: SPACE_OWNER.password,
+    ...hub.serverEnv,
+    ...hub.oauthEnv,
+    SPACE_ID: 'alice/scholia-space',
+    SPACE_TITLE: 'Scholia space',
+    SPACE_HOST: 'alice-scholia-space.hf.space',
+    // The Space's own callback URL would be https://<SPACE_HOST>/…; the browser here reaches this server on loopback.
+    SCHOLIA_OAUTH2_HUGGINGFACE_REDIRECT_URI: `http://127.0.0.1:${port}/oauth/huggingface/callback`,
+    SPACE_SUBDOMAIN: 'alice-scholia-space',
+    SPACE_AUTHOR_NAME: 'alice',
+    PERSISTANT_STORAGE_ENABLED: 'false',
+    SCHOLIA_SHARE_YOUR_PROGRESS: 'true',
+    USERNAME: 'someone-else', // the Space creator; hf-alice signs in as an annotator
+  }));
+  spaceUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
+  await server?.stop();
   await hub?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test.describe('hub-hosted variant (Space)', () => {
