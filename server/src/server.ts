@@ -25,6 +25,9 @@ async function start(config: AppConfig): Promise<void> {
   const database = await openDatabase(config.databaseUrl, { ...databaseOptions(config), warmPool: true });
   const owner = await ensureFirstOwner(database.db, config.owner);
   const app = await buildApp({ config, database });
+  if (database.pgvectorUnavailable) {
+    app.log.warn({ reason: database.pgvectorUnavailable }, 'pgvector is off: similarity search scans every vector of a set (SCHOLIA_PGVECTOR=off silences this)');
+  }
 
   if (owner) {
     // Printed once, on the first start of an empty database: the only place the password appears.

@@ -16,6 +16,8 @@ export interface Database {
   embeddingFiller: EmbeddingFiller;
   /** Where searches run their statements (storage/search/search-reader.ts). */
   searchReads: SearchReads;
+  /** PostgreSQL: why pgvector is off although SCHOLIA_PGVECTOR wants it (similarity search is then exact only). */
+  pgvectorUnavailable?: string;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createScratchDatabase } from '../../test/test-server.js';
@@ -42,5 +43,36 @@ describe.runIf(postgresAdminUrl?.startsWith('postgres'))('PostgreSQL connection 
   it('a warm pool (the server) opens every connection at once; otherwise they open on demand', async () => {
     expect(await connectionsAfterOpening(true)).toBe(3);
     expect(await connectionsAfterOpening(false)).toBe(1);
+  });
+});
+
+describe.runIf(postgresAdminUrl?.startsWith('postgres'))('pgvector wanted but unavailable', () => {
+  it('opens the database with exact similarity search and says why pgvector is off', async () => {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    const role = `scholia_novector_${randomBytes(4).toString('hex')}`;
+    const scratch = await createScratchDatabase(postgresAdminUrl!);
+    try {
+      await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER`);
+      await admin.query(`ALTER DATABASE ${new URL(scratch.url).pathname.slice(1)} OWNER TO ${role}`);
+      const asApp = new URL(scratch.url);
+      asApp.username = role;
+      asApp.password = '';
+      // A database owner that is no superuser may not create the (untrusted) extension.
+      const database = await openDatabase(asApp.toString(), { pgvector: true });
+      try {
+        expect(database.pgvectorUnavailable).toMatch(/^the "vector" extension could not be created \(.+\): a superuser must run CREATE EXTENSION vector/);
+      } finally {
+        await database.close();
+      }
+      const off = await openDatabase(scratch.url, { pgvector: false });
+      expect(off.pgvectorUnavailable).toBeUndefined();
+      await off.close();
+    } finally {
+      await scratch.drop();
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.end();
+    }
   });
 });

@@ -47,7 +47,8 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   await migrateToLatest(database);
   if (database.dialect === 'postgres') {
     const pgvector = await preparePgvector(database.db, options.pgvector ?? true);
-    if (pgvector && options.textIndexer !== false) database.embeddingFiller = startEmbeddingFiller(database.db);
+    database.pgvectorUnavailable = pgvector.unavailable;
+    if (pgvector.enabled && options.textIndexer !== false) database.embeddingFiller = startEmbeddingFiller(database.db);
   } else prepareTextIndexFile(sqliteHandle(database.db));
   if (options.textIndexer !== false && database.dialect === 'sqlite') database.textIndexer = startSqliteTextIndexer(sqliteHandle(database.db));
   if (options.searchReader !== false && database.dialect === 'sqlite') database.searchReads = sqliteSearchReads(database.db, options.searchReader === 'every-statement');

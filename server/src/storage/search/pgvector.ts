@@ -51,10 +51,12 @@ export function setPgvectorMinVectors(value: number): void {
  * search serves alone. Server processes starting together take these steps one after the other
  * (an advisory lock), so none trips over another's half-made column, trigger or index.
  */
-export async function preparePgvector(db: Kysely<Tables>, wanted: boolean): Promise<boolean> {
-  const on = wanted && dialectOf(db) === 'postgres' && (await oneAtATime(db, ensureExtension).catch(() => false));
+export async function preparePgvector(db: Kysely<Tables>, wanted: boolean): Promise<PgvectorState> {
+  const unavailable = wanted && dialectOf(db) === 'postgres' ? await oneAtATime(db, ensureExtension).catch(extensionRefusal) : 'off';
+  const on = unavailable === undefined;
   enabled.set(adapterOf(db), on);
-  if (!on) return false;
+  // Off by choice (SCHOLIA_PGVECTOR, SQLite) needs no word; off against the setting says why.
+  if (!on) return { enabled: false, unavailable: unavailable === 'off' ? undefined : unavailable };
   await oneAtATime(db, async (trx) => {
     await sql`ALTER TABLE vectors ADD COLUMN IF NOT EXISTS embedding vector`.execute(trx);
     await clearStaleEmbeddings(trx);
@@ -63,8 +65,17 @@ export async function preparePgvector(db: Kysely<Tables>, wanted: boolean): Prom
     const { rows } = await sql<{ id: string; dimensions: number }>`SELECT id, dimensions FROM vector_settings`.execute(trx);
     for (const settings of rows) await createVectorIndex(trx, settings);
   });
-  return true;
+  return { enabled: true };
 }
+
+/** Whether pgvector serves, and when it was wanted but cannot, why (for the start-up log). */
+export interface PgvectorState {
+  enabled: boolean;
+  unavailable?: string;
+}
+
+const extensionRefusal = (error: unknown): string =>
+  `the "vector" extension could not be created (${error instanceof Error ? error.message : String(error)}): a superuser must run CREATE EXTENSION vector in this database`;
 
 async function oneAtATime<T>(db: Kysely<Tables>, step: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
@@ -73,12 +84,14 @@ async function oneAtATime<T>(db: Kysely<Tables>, step: (trx: Kysely<Tables>) => 
   });
 }
 
-/** Whether the extension is there, created now if it is available (which needs the right to). */
-async function ensureExtension(db: Kysely<Tables>): Promise<boolean> {
-  if ((await sql`SELECT 1 FROM pg_extension WHERE extname = 'vector'`.execute(db)).rows.length > 0) return true;
-  if ((await sql`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`.execute(db)).rows.length === 0) return false;
+/** Undefined when the extension is there, created now if it is available (which needs the right to); else why not. */
+async function ensureExtension(db: Kysely<Tables>): Promise<string | undefined> {
+  if ((await sql`SELECT 1 FROM pg_extension WHERE extname = 'vector'`.execute(db)).rows.length > 0) return undefined;
+  if ((await sql`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`.execute(db)).rows.length === 0) {
+    return 'the PostgreSQL server has no "vector" extension installed (pgvector)';
+  }
   await sql`CREATE EXTENSION vector`.execute(db);
-  return true;
+  return undefined;
 }
 
 /**
