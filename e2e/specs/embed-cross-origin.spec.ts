@@ -57,11 +57,20 @@ async function stopExampleHost(host: ChildProcess): Promise<void> {
  * Runs `use` with the example host serving the dataset's annotator (and, on its two-annotators
  * page, the second one `env` names as `SCHOLIA_SECOND_*`), and stops it after.
  */
+/** Hosts still running: a test that times out never reaches its `finally`, and its host would keep the port. */
+const runningHosts = new Set<Awaited<ReturnType<typeof startExampleHost>>>();
+test.afterEach(async () => {
+  for (const host of runningHosts) await stopExampleHost(host);
+  runningHosts.clear();
+});
+
 async function withExampleHost(example: ExampleHost, ds: AnnotationDataset, use: () => Promise<void>, env: Record<string, string> = {}): Promise<void> {
   const host = await startExampleHost(example, ds, env);
+  runningHosts.add(host);
   try {
     await use();
   } finally {
+    runningHosts.delete(host);
     await stopExampleHost(host);
   }
 }
