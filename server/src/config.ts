@@ -301,5 +301,5 @@ function parseUsername(raw: string, name: string): string {
 /** A guard, not a name: long enough not to be guessed, printable so a scraper's file can hold it. */
 function parseMetricsToken(raw: string, name: string): string {
   if (raw.length >= 16 && /^[\x21-\x7e]+$/.test(raw)) return raw;
-  throw new ConfigError(`${name} must be at least 16 printable characters without spaces, not ${raw.length} characters (e.g. ${name}=$(openssl rand -hex 24))`);
+  throw new ConfigError(`${name} must be at least 16 printable characters without spaces, not ${raw.length} characters (e.g. the output of openssl rand -hex 24)`);
 }

@@ -2,13 +2,14 @@ import './bootstrap/supported-node.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ensureFirstOwner } from './bootstrap/first-owner.js';
+import { ensureFirstOwner, type CreatedOwner } from './bootstrap/first-owner.js';
 import { exitWithStartupFailure } from './bootstrap/startup-failure.js';
 import { databaseOptions, readConfig, type AppConfig } from './config.js';
+import { processLogger } from './lib/process-log.js';
 import { openDatabase } from './storage/open-database.js';
 import { assertWritableFolder } from './storage/writable-storage.js';
 
-// Any failure before the server listens ends the process with one readable line, not a stack.
+// Any failure before the server listens ends the process with one readable log line, not a stack.
 let config: AppConfig | undefined;
 try {
   config = readConfig();
@@ -23,23 +24,12 @@ async function start(config: AppConfig): Promise<void> {
   // rather than answer every write with an error.
   if (!config.databaseUrl.startsWith('postgres')) assertWritableFolder(config.dataDir, 'data folder (SCHOLIA_DATA_DIR)');
   const database = await openDatabase(config.databaseUrl, { ...databaseOptions(config), warmPool: true });
-  const owner = await ensureFirstOwner(database.db, config.owner);
+  const owner = await ensureFirstOwner(database.db, config.owner, config.dataDir);
   const app = await buildApp({ config, database });
   if (database.pgvectorUnavailable) {
     app.log.warn({ reason: database.pgvectorUnavailable }, 'pgvector is off: similarity search scans every vector of a set (SCHOLIA_PGVECTOR=off silences this)');
   }
-
-  if (owner) {
-    // Printed once, on the first start of an empty database: the only place the password appears.
-    const lines = [
-      'Created the first owner account:',
-      `  username: ${owner.username}`,
-      owner.generatedPassword ? `  password: ${owner.generatedPassword}  (generated; change it or set SCHOLIA_OWNER_PASSWORD)` : '  password: from SCHOLIA_OWNER_PASSWORD',
-      // A configured key is already known to the operator: keep it out of logs (only a generated one is shown).
-      config.owner.apiKey ? '  api key:  from SCHOLIA_OWNER_API_KEY' : `  api key:  ${owner.apiKey}`,
-    ];
-    console.log(`\n${lines.join('\n')}\n`);
-  }
+  if (owner) logFirstOwner(config, owner);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -48,4 +38,22 @@ async function start(config: AppConfig): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * Once, on the first start of an empty database: who the owner is and where its password is,
+ * never the password. A generated one asks the operator to act, so it is a warning (shown at
+ * SCHOLIA_LOG_LEVEL=warn too).
+ */
+function logFirstOwner(config: AppConfig, owner: CreatedOwner): void {
+  const log = processLogger(config.logLevel);
+  if (!owner.passwordFile) {
+    log.info({ owner: { username: owner.username } }, `Created the first owner account "${owner.username}" with the password from SCHOLIA_OWNER_PASSWORD`);
+    return;
+  }
+  log.warn(
+    // Not "passwordFile": a key naming a password has its value redacted.
+    { owner: { username: owner.username, file: owner.passwordFile } },
+    `Created the first owner account "${owner.username}"; its generated password is in ${owner.passwordFile} (readable only by this account): sign in, change the password and delete the file`,
+  );
 }

@@ -4,7 +4,7 @@ import { exitWithStartupFailure } from './bootstrap/startup-failure.js';
 import { databaseOptions, readConfig, type AppConfig } from './config.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { startJobWorker } from './jobs/job-worker.js';
-import { redactValue } from './lib/log-redaction.js';
+import { processLogger } from './lib/process-log.js';
 import type { Database } from './storage/dialect.js';
 import { openDatabase } from './storage/open-database.js';
 
@@ -21,12 +21,8 @@ try {
 } catch (error) {
   exitWithStartupFailure('The Scholia job worker', error, config);
 }
-// The same redaction as the server's log: a job's error may quote a URL with a credential in it.
-const line = (level: string, obj: object, msg?: string) => JSON.stringify(redactValue({ level, msg, ...obj }));
-const log = {
-  info: (obj: object, msg?: string) => console.log(line('info', obj, msg)),
-  error: (obj: object, msg?: string) => console.error(line('error', obj, msg)),
-};
+// The same lines and redaction as the server's log: a job's error may quote a URL with a credential in it.
+const log = processLogger(config.logLevel);
 const worker = startJobWorker({ database, config, handlers: createJobHandlers(), log });
 log.info({ workerId: worker.id }, 'job worker started');
 

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/storage/open-database.js';
-import { freePort, runChildServerToExit, tempDataDir } from './reliability/child-server.js';
+import { freePort, runChildServerToExit, startChildServer, tempDataDir } from './reliability/child-server.js';
 
 /**
  * The real server process refuses to start, with one readable line and exit status 1, when it
@@ -42,15 +42,63 @@ function dataFolder(): string {
   return folder;
 }
 
+/** Every line the process wrote, each a pino JSON line (anything else fails the test). */
+function logLines(output: string): Array<{ level: number; msg: string; [key: string]: unknown }> {
+  return output.trim().split('\n').filter(Boolean).map((line) => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      throw new Error(`not a JSON log line: ${line}`);
+    }
+  });
+}
+
 function expectRefusal(result: { code: number | null; output: string }, message: RegExp) {
   expect(result.code, result.output).toBe(1);
-  // The last line says why; a first start may have printed the owner account before it.
-  const lastLine = result.output.trim().split('\n').at(-1) ?? '';
-  expect(lastLine).toMatch(/^Scholia could not start: /);
-  expect(lastLine).toMatch(message);
+  // The last line says why, at level fatal; a first start may have logged the owner account before it.
+  const last = logLines(result.output).at(-1)!;
+  expect(last.level).toBe(60);
+  expect(last.msg).toMatch(/^Scholia could not start: /);
+  expect(last.msg).toMatch(message);
   expect(result.output).not.toMatch(/^\s+at /m);
+  expect(last.err).toBeUndefined();
   expect(result.output.match(/could not start/g)).toHaveLength(1);
 }
+
+describe('the first start of an empty database', () => {
+  it('logs the generated owner as a JSON line naming the file that holds its password, never the password or key', async () => {
+    const folder = dataFolder();
+    const server = await startChildServer({ dataDir: folder, env: { SCHOLIA_OWNER_PASSWORD: '', SCHOLIA_OWNER_API_KEY: '' } });
+    try {
+      const file = path.join(folder, 'initial-owner-password');
+      const owner = logLines(server.output()).find((line) => line.owner !== undefined);
+      expect(owner).toMatchObject({ level: 40, owner: { username: 'owner', file } });
+      expect(owner!.msg).toContain(file);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const password = fs.readFileSync(file, 'utf8').trim();
+      const token = await fetch(`${server.url}/api/v1/token`, { method: 'POST', body: new URLSearchParams({ username: 'owner', password }) });
+      expect(token.status).toBe(201);
+      const { access_token: accessToken } = (await token.json()) as { access_token: string };
+      const me = (await (await fetch(`${server.url}/api/v1/me`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { api_key: string };
+      expect(server.output()).not.toContain(password);
+      expect(server.output()).not.toContain(me.api_key);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a configured password is named as such, and no password file is written', async () => {
+    const folder = dataFolder();
+    const server = await startChildServer({ dataDir: folder });
+    try {
+      const owner = logLines(server.output()).find((line) => line.owner !== undefined);
+      expect(owner).toMatchObject({ level: 30, owner: { username: 'owner' }, msg: expect.stringContaining('SCHOLIA_OWNER_PASSWORD') });
+      expect(fs.existsSync(path.join(folder, 'initial-owner-password'))).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+});
 
 describe('start-up refusals', () => {
   it.skipIf(readOnlySkipReason)('a data folder the server cannot write', async () => {

@@ -47,7 +47,7 @@ export async function startTestServer(
     ...options.env,
   });
   const database = await openDatabase(config.databaseUrl, { ...databaseOptions(config), textIndexer: options.textIndexer, searchReader: options.searchReader });
-  await ensureFirstOwner(database.db, OWNER);
+  await ensureFirstOwner(database.db, OWNER, dataDir);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

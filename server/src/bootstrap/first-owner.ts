@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
 import { newApiKey, newId } from '../lib/ids.js';
@@ -15,22 +17,27 @@ export interface FirstOwnerOptions {
 
 export interface CreatedOwner {
   username: string;
-  /** Present only when it was generated here, so it can be shown once. */
-  generatedPassword?: string;
-  apiKey: string;
+  /** Where the generated password was written; absent when it was configured. */
+  passwordFile?: string;
 }
+
+/** The file in the data folder that holds a generated first owner's password. */
+export const INITIAL_PASSWORD_FILE = 'initial-owner-password';
 
 /**
  * On an empty database, creates the first owner from the configured credentials, generating a
- * random password (never a fixed default) when none is configured. Returns undefined when users exist
- * (also when another process starting at the same moment created the owner).
+ * random password (never a fixed default) when none is configured. A generated password goes to
+ * `<dataDir>/initial-owner-password`, readable by this account only, and never to the log (which
+ * is often shipped elsewhere). Returns undefined when users exist (also when another process
+ * starting at the same moment created the owner).
  */
-export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOptions): Promise<CreatedOwner | undefined> {
+export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOptions, dataDir: string): Promise<CreatedOwner | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
   const username = options.username ?? 'owner';
-  const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
-  const password = options.password ?? generatedPassword!;
-  const apiKey = options.apiKey ?? newApiKey();
+  const password = options.password ?? randomBytes(12).toString('base64url');
+  // Written before the account exists: a folder that cannot hold it stops the start instead of
+  // leaving an owner whose password no one knows.
+  const passwordFile = options.password ? undefined : writeInitialPassword(dataDir, password);
   const now = nowTimestamp();
   const inserted = await insertUser(db, {
     id: newId(),
@@ -39,7 +46,7 @@ export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOp
     username,
     role: 'owner',
     password_hash: await hashPassword(password),
-    api_key: apiKey,
+    api_key: options.apiKey ?? newApiKey(),
     inserted_at: now,
     updated_at: now,
   }).then(
@@ -50,5 +57,19 @@ export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOp
       throw error;
     },
   );
-  return inserted ? { username, generatedPassword, apiKey } : undefined;
+  if (!inserted && passwordFile) fs.rmSync(passwordFile, { force: true });
+  return inserted ? { username, passwordFile } : undefined;
+}
+
+function writeInitialPassword(dataDir: string, password: string): string {
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // A file left by an earlier database keeps its mode when overwritten: a new one gets 0600.
+    fs.rmSync(file, { force: true });
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    throw new Error(`Cannot write the first owner's generated password to ${file} (SCHOLIA_DATA_DIR; or set SCHOLIA_OWNER_PASSWORD)`, { cause: error });
+  }
+  return file;
 }

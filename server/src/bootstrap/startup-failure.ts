@@ -1,4 +1,5 @@
 import { ConfigError } from '../config-values.js';
+import { processLogger } from '../lib/process-log.js';
 import { storageFailure } from '../plugins/app/storage-failures.js';
 import { StorageNotWritableError } from '../storage/writable-storage.js';
 
@@ -53,11 +54,14 @@ export function describeStartupFailure(error: unknown, settings?: StartupSetting
   return oneLine(error);
 }
 
-/** Prints the failure as one line on stderr and ends the process with status 1. */
+/**
+ * Logs the failure as one JSON line at level fatal (with the error and its stack at debug or
+ * trace) and ends the process with status 1. Written whatever SCHOLIA_LOG_LEVEL says, even when
+ * that setting is the one refused: a start that stops must say why.
+ */
 export function exitWithStartupFailure(program: string, error: unknown, settings?: StartupSettings): never {
-  console.error(`${program} could not start: ${describeStartupFailure(error, settings)}`);
-  // Unknown when the settings themselves were refused: then the line says all there is.
-  if (settings?.logLevel === 'debug' || settings?.logLevel === 'trace') console.error(error);
+  const withStack = settings?.logLevel === 'debug' || settings?.logLevel === 'trace';
+  processLogger(withStack ? settings.logLevel : 'info').fatal(withStack ? { err: error } : {}, `${program} could not start: ${describeStartupFailure(error, settings)}`);
   process.exit(1);
 }
 

@@ -13,6 +13,7 @@ export function unsupportedNodeMessage(version: string): string | undefined {
 
 const message = unsupportedNodeMessage(process.version);
 if (message) {
-  console.error(message);
+  // A log line as pino writes it (level 60: fatal), without loading pino on a Node.js it may not support.
+  process.stdout.write(`${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: message })}\n`);
   process.exit(1);
 }

@@ -1,9 +1,13 @@
 import type SQLite from 'better-sqlite3';
 import type { Worker } from 'node:worker_threads';
+import { processLogger } from '../../lib/process-log.js';
 import { stopWorkerThread } from '../../lib/worker-threads.js';
 import { startSearchWorker } from './search-worker.js';
 import { drainSqliteTextQueue, readThrough } from './text-index-drain.js';
 import { CHECKPOINT_PAGES, walPages } from './wal-checkpoint.js';
+
+/** Its failures are the process's, not a request's: pino lines like the rest of the log. */
+const log = processLogger();
 
 /**
  * Applies the text index queue (text-index-queue.ts) in the background, so a write costs its
@@ -147,9 +151,9 @@ class SqliteWorkerIndexer extends SqliteIndexer {
         this.lastActive = Date.now();
         this.advanced(message.through);
       }
-      if (message.error) console.error(JSON.stringify({ level: 'error', msg: 'text index batch failed; retrying', error: message.error }));
+      if (message.error) log.error({ error: message.error }, 'text index batch failed; retrying');
     });
-    worker.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'text indexer failed', error: describeError(error) })));
+    worker.on('error', (error) => log.error({ error: describeError(error) }, 'text indexer failed'));
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined; // started again by the next change or poll, from its committed mark
     });
@@ -212,7 +216,7 @@ class SqliteInProcessIndexer extends SqliteIndexer {
     try {
       batch = drainSqliteTextQueue(this.sqlite, IN_PROCESS_BATCH);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'text index batch failed; retrying', error: describeError(error) }));
+      log.error({ error: describeError(error) }, 'text index batch failed; retrying');
       return; // rolled back whole; the next poll tries again
     }
     if (batch.changes === 0) return;
