@@ -121,5 +121,7 @@ describe('the request log', () => {
     expect(output).toContain('"/api/v1/oauth2/providers/huggingface/access-token?code=[redacted]&state=[redacted]"');
     expect(output).toContain('"/api/v1/me?password=[redacted]&username=owner"');
     for (const secret of planted) expect(output.includes(secret), `found in the log: ${secret}`).toBe(false);
+    // Every line, the first owner's included, is one a log shipper or pino-pretty reads.
+    for (const line of output.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
   }, 90_000);
 });
