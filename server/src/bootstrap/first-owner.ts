@@ -35,41 +35,50 @@ export async function ensureFirstOwner(db: Kysely<Tables>, options: FirstOwnerOp
   if ((await countUsers(db)) > 0) return undefined;
   const username = options.username ?? 'owner';
   const password = options.password ?? randomBytes(12).toString('base64url');
-  // Written before the account exists: a folder that cannot hold it stops the start instead of
-  // leaving an owner whose password no one knows.
-  const passwordFile = options.password ? undefined : writeInitialPassword(dataDir, password);
+  // Written before the account exists, under a name of this process's own: a folder that cannot
+  // hold it stops the start instead of leaving an owner whose password no one knows.
+  const draft = options.password ? undefined : writeDraft(dataDir, password);
   const now = nowTimestamp();
-  const inserted = await insertUser(db, {
-    id: newId(),
-    first_name: username,
-    last_name: null,
-    username,
-    role: 'owner',
-    password_hash: await hashPassword(password),
-    api_key: options.apiKey ?? newApiKey(),
-    inserted_at: now,
-    updated_at: now,
-  }).then(
-    () => true,
-    // Another server process starting on the same empty database created the owner first.
-    (error: unknown) => {
-      if (isWriteConflict(error)) return false;
-      throw error;
-    },
-  );
-  if (!inserted && passwordFile) fs.rmSync(passwordFile, { force: true });
-  return inserted ? { username, passwordFile } : undefined;
+  let inserted = false;
+  try {
+    inserted = await insertUser(db, {
+      id: newId(),
+      first_name: username,
+      last_name: null,
+      username,
+      role: 'owner',
+      password_hash: await hashPassword(password),
+      api_key: options.apiKey ?? newApiKey(),
+      inserted_at: now,
+      updated_at: now,
+    }).then(
+      () => true,
+      // Another server process starting on the same empty database created the owner first.
+      (error: unknown) => {
+        if (isWriteConflict(error)) return false;
+        throw error;
+      },
+    );
+  } finally {
+    // A password that belongs to no account: the process that won wrote its own.
+    if (draft && !inserted) fs.rmSync(draft, { force: true });
+  }
+  if (!inserted) return undefined;
+  if (!draft) return { username };
+  // Renamed only once the account exists, replacing a file an earlier database left.
+  const passwordFile = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  fs.renameSync(draft, passwordFile);
+  return { username, passwordFile };
 }
 
-function writeInitialPassword(dataDir: string, password: string): string {
-  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+/** The password in a new file of mode 0600 next to where it will be kept. */
+function writeDraft(dataDir: string, password: string): string {
+  const file = path.join(dataDir, `.${INITIAL_PASSWORD_FILE}.${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     fs.mkdirSync(dataDir, { recursive: true });
-    // A file left by an earlier database keeps its mode when overwritten: a new one gets 0600.
-    fs.rmSync(file, { force: true });
     fs.writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    throw new Error(`Cannot write the first owner's generated password to ${file} (SCHOLIA_DATA_DIR; or set SCHOLIA_OWNER_PASSWORD)`, { cause: error });
+    throw new Error(`Cannot write the first owner's generated password to ${dataDir} (SCHOLIA_DATA_DIR; or set SCHOLIA_OWNER_PASSWORD)`, { cause: error });
   }
   return file;
 }
