@@ -63,7 +63,10 @@ let instances: ChildServer[] = [];
 
 afterEach(async () => {
   for (const child of running.splice(0)) await stopProcess(child);
-  for (const instance of instances.splice(0)) await instance.stop();
+  for (const instance of instances.splice(0)) {
+    await instance.stop();
+    folders.push(instance.dataDir);
+  }
 });
 afterAll(async () => {
   await scratch?.drop();
