@@ -59,7 +59,7 @@ function replaceAll(text: string, replacements: Array<[string | RegExp, string]>
 const running: ChildProcess[] = [];
 const folders: string[] = [];
 let scratch: ScratchDatabase | undefined;
-let instances: ChildServer[] = [];
+const instances: ChildServer[] = [];
 
 afterEach(async () => {
   for (const child of running.splice(0)) await stopProcess(child);
