@@ -10,6 +10,7 @@ const steps = [
   { name: 'docs: links and runnable blocks', command: 'node --test scripts/check-docs.test.mjs && node scripts/check-docs.mjs' },
   { name: 'server API tests (SQLite)', command: 'npm run test -w @scholia/server' },
   { name: 'argilla SDK suite (SQLite)', command: 'npm run test:sdk -w @scholia/server' },
+  { name: "argilla SDK's own Hub tests, fake Hub (SQLite)", command: 'npm run test:sdk-hub -w @scholia/server' },
   { name: 'server API tests (PostgreSQL)', command: 'node scripts/with-postgres.mjs npm run test -w @scholia/server' },
   { name: 'argilla SDK suite (PostgreSQL)', command: 'node scripts/with-postgres.mjs npm run test:sdk -w @scholia/server' },
   { name: 'build web', command: 'node scripts/build-web.mjs' },

@@ -12,7 +12,12 @@ export interface FakeDataset {
   splits: Record<string, Record<string, unknown>[]>;
   /** Rows per parquet file (several files per split exercise multi-file reads); 0 = no parquet export. */
   rowsPerFile: number;
+  /** Also a public repo holding those parquet files, as `push_to_hub` leaves one (what `load_dataset` reads). */
+  publicRepo?: boolean;
 }
+
+/** The organization whose public repos the argilla SDK's own Hub tests read. */
+export const SEED_ORGANIZATION = 'argilla-internal-testing';
 
 const LABELS = ['negative', 'positive', 'neutral'];
 const TOPICS = ['news', 'sports', 'politics', 'tech'];
@@ -27,6 +32,28 @@ export const PNG_BYTES = Buffer.from(
 export const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 const sentence = (i: number, n: number) => Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ');
+
+/**
+ * The public repos of SEED_ORGANIZATION that the argilla SDK's integration tests import with
+ * `settings="auto"`: a text column and a class label, no id column (record ids become `train_<row>`).
+ * `labelled` false leaves every third row without a class (-1), which the SDK imports without a suggestion.
+ */
+function sdkTestRepo(name: string, columns: { text: string; label: string }, labelled: boolean): FakeDataset {
+  const value = { dtype: 'string', _type: 'Value' };
+  return {
+    id: `${SEED_ORGANIZATION}/${name}`,
+    config: 'default',
+    features: { [columns.text]: value, [columns.label]: { names: ['positive', 'negative'], _type: 'ClassLabel' } },
+    splits: {
+      train: Array.from({ length: 12 }, (_, i) => ({
+        [columns.text]: i === 0 ? 'Hello World, how are you?' : sentence(i, 4 + (i % 5)),
+        [columns.label]: !labelled && i % 3 === 2 ? -1 : i % 2,
+      })),
+    },
+    rowsPerFile: 1000,
+    publicRepo: true,
+  };
+}
 
 export function buildFakeDatasets(): FakeDataset[] {
   const value = (dtype: string) => ({ dtype, _type: 'Value' });
@@ -87,6 +114,10 @@ export function buildFakeDatasets(): FakeDataset[] {
       splits: { train: Array.from({ length: 250 }, (_, i) => ({ text: `row ${i}`, label: i % 3 })) },
       rowsPerFile: 0,
     },
+    sdkTestRepo('test_import_from_hub_with_upper_case_columns', { text: 'Text', label: 'Label' }, true),
+    sdkTestRepo('test_import_from_hub_with_unlabelled_classes', { text: 'Text', label: 'Label' }, false),
+    sdkTestRepo('test_import_dataset_from_hub_with_automatic_settings_True', { text: 'text', label: 'label' }, true),
+    sdkTestRepo('test_import_dataset_from_hub_with_automatic_settings_False', { text: 'text', label: 'label' }, true),
   ];
 }
 

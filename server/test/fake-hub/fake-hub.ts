@@ -1,12 +1,13 @@
 import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { buildFakeDatasets, writeSplitParquet, type FakeDataset } from './fake-datasets.js';
+import { buildFakeDatasets, SEED_ORGANIZATION, writeSplitParquet, type FakeDataset } from './fake-datasets.js';
 
 /**
  * A local stand-in for huggingface.co, the dataset viewer and Hugging Face's OpenID provider
- * (hub-contract §7): one HTTP server on 127.0.0.1, seeded datasets with parquet made at startup,
- * repositories written by commits kept in memory so tests can read an export back.
+ * (hub-contract §7): one HTTP server on 127.0.0.1, seeded datasets with parquet made at startup (some also as
+ * public repos of an organization), repositories written by commits kept in memory so tests can read an export back.
+ * Tokens belong to users; a `write` token may create and push repos in its user's namespace and in its organizations'.
  *
  * The Hub API answers as huggingface.co does (status codes, JSON shapes, headers) for what it implements,
  * which is what @huggingface/hub, huggingface_hub, `datasets` and the argilla SDK use to push and pull:
@@ -24,9 +25,19 @@ import { buildFakeDatasets, writeSplitParquet, type FakeDataset } from './fake-d
 export interface FakeHubUser {
   name: string;
   fullname: string;
-  /** `write` may create repos in its own namespace; `read` may not. */
+  /** `write` may create repos in its own namespace and its organizations'; `read` may not. */
   role: 'read' | 'write';
+  /** Organizations the user belongs to: their private repos are readable, and writable with `write`. */
+  orgs?: string[];
 }
+
+export interface FakeHubOptions {
+  /** Port on 127.0.0.1; a free one when left out. */
+  port?: number;
+}
+
+/** A write token of a member of the `argilla-internal-testing` organization, whose public repos the fake seeds. */
+export const ORG_WRITE_TOKEN = 'hf_write_internal_testing';
 
 export interface FakeRepo {
   id: string;
@@ -58,7 +69,7 @@ export interface FakeHub {
 const NOT_ACCESSIBLE =
   'The dataset does not exist, or is not accessible without authentication (private or gated). Please check the spelling of the dataset name or retry with authentication.';
 
-export async function startFakeHub(): Promise<FakeHub> {
+export async function startFakeHub(options: FakeHubOptions = {}): Promise<FakeHub> {
   const datasets = new Map<string, FakeDataset>(buildFakeDatasets().map((d) => [d.id, d]));
   // refs/convert/parquet files: `${dataset}/${config}/${split}/NNNN.parquet` → bytes
   const parquet = new Map<string, Buffer>();
@@ -86,8 +97,9 @@ export async function startFakeHub(): Promise<FakeHub> {
     tokens: new Map([
       ['hf_write_alice', { name: 'alice', fullname: 'Alice', role: 'write' }],
       ['hf_read_bob', { name: 'bob', fullname: 'Bob', role: 'read' }],
+      [ORG_WRITE_TOKEN, { name: 'carol', fullname: 'Carol', role: 'write', orgs: [SEED_ORGANIZATION] }],
     ]),
-    repos: new Map(),
+    repos: seedRepos(datasets.values(), parquet, parquetOids),
     lfsObjects,
     requests: [],
     failNext(prefix, status, options = {}) {
@@ -182,7 +194,8 @@ export async function startFakeHub(): Promise<FakeHub> {
       if (!user) return json(res, 401, { error: 'Invalid credentials in Authorization header' });
       return json(res, 200, {
         type: 'user', id: `id-${user.name}`, name: user.name, fullname: user.fullname, email: `${user.name}@example.org`, emailVerified: true,
-        isPro: false, canPay: false, avatarUrl: '', periodEnd: null, orgs: [],
+        isPro: false, canPay: false, avatarUrl: '', periodEnd: null,
+        orgs: (user.orgs ?? []).map((org) => ({ type: 'org', id: `id-${org}`, name: org, fullname: org, roleInOrg: user.role })),
         auth: { type: 'access_token', accessToken: { displayName: 't', role: user.role, createdAt: '2024-01-01T00:00:00.000Z' } },
       });
     }
@@ -191,7 +204,7 @@ export async function startFakeHub(): Promise<FakeHub> {
       // @huggingface/hub sends `organization` and `visibility`; huggingface_hub sends `organization: null` and `private`.
       const input = JSON.parse(body.toString('utf8')) as { name: string; organization?: string | null; type?: string; visibility?: string; private?: boolean };
       const owner = input.organization ?? user.name;
-      if (owner !== user.name || user.role !== 'write') return json(res, 403, { error: `You don't have the rights to create a dataset under the namespace "${owner}"` });
+      if (!mayWrite(user, owner)) return json(res, 403, { error: `You don't have the rights to create a dataset under the namespace "${owner}"` });
       const id = `${owner}/${input.name}`;
       if (hub.repos.has(id)) return json(res, 409, { error: 'You already created this dataset repo', url: `${hub.url}/datasets/${id}` });
       hub.repos.set(id, { id, owner, private: input.visibility === 'private' || input.private === true, files: new Map(), lfs: new Map(), commits: [] });
@@ -210,8 +223,8 @@ export async function startFakeHub(): Promise<FakeHub> {
     if (segments[0] === 'api' && segments[1] === 'datasets' && segments.length >= 4) {
       const repo = hub.repos.get(`${segments[2]}/${segments[3]}`);
       const action = segments[4];
-      if (!repo || (repo.private && user?.name !== repo.owner)) return repoNotFound(res, user);
-      const writable = user?.name === repo.owner && user.role === 'write';
+      if (!repo || (repo.private && !mayRead(user, repo.owner))) return repoNotFound(res, user);
+      const writable = mayWrite(user, repo.owner);
       // Repo info (huggingface_hub's repo_info/dataset_info, snapshot_download), head or a given revision.
       if (action === undefined || action === 'revision') {
         if (action === 'revision' && !knownRevision(repo, segments[5])) return revisionNotFound(res, segments[5]);
@@ -252,9 +265,9 @@ export async function startFakeHub(): Promise<FakeHub> {
     const lfsRepo = /^\/datasets\/([^/]+)\/([^/]+)\.git\/info\/lfs\/objects\/(batch|verify)$/.exec(rawPath);
     if (lfsRepo && req.method === 'POST') {
       const repo = hub.repos.get(`${lfsRepo[1]}/${lfsRepo[2]}`);
-      if (!repo || (repo.private && user?.name !== repo.owner)) return repoNotFound(res, user);
+      if (!repo || (repo.private && !mayRead(user, repo.owner))) return repoNotFound(res, user);
       if (!user) return json(res, 401, { error: 'Invalid credentials in Authorization header' });
-      if (user.name !== repo.owner || user.role !== 'write') return json(res, 403, { error: 'Forbidden' });
+      if (!mayWrite(user, repo.owner)) return json(res, 403, { error: 'Forbidden' });
       if (lfsRepo[3] === 'verify') {
         const object = JSON.parse(body.toString('utf8')) as { oid: string; size: number };
         if (hub.lfsObjects.get(object.oid)?.length !== object.size) return json(res, 404, { error: 'Object not found' });
@@ -301,7 +314,7 @@ export async function startFakeHub(): Promise<FakeHub> {
         return redirectToLfs(res, oid, sha1(`${id}:parquet`));
       }
       const repo = hub.repos.get(id);
-      if (!repo || (repo.private && user?.name !== repo.owner)) return repoNotFound(res, user);
+      if (!repo || (repo.private && !mayRead(user, repo.owner))) return repoNotFound(res, user);
       if (!knownRevision(repo, rev)) return revisionNotFound(res, rev);
       const bytes = repo.files.get(path);
       if (!bytes) return json(res, 404, { error: 'Entry not found' }, { 'X-Error-Code': 'EntryNotFound', 'X-Repo-Commit': headSha(repo) });
@@ -460,7 +473,10 @@ export async function startFakeHub(): Promise<FakeHub> {
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   hub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   hub.close = () =>
     new Promise<void>((resolve) => {
@@ -527,6 +543,41 @@ function columnStatistics(dataset: FakeDataset, rows: Record<string, unknown>[])
     const kind = f._type === 'Image' ? 'image' : 'list';
     return { column_name: name, column_type: kind, column_statistics: { ...base, min: null, max: null, mean: null, median: null, std: null, histogram: null } };
   });
+}
+
+/** Members read their namespace's and organizations' private repos. */
+function mayRead(user: FakeHubUser | undefined, owner: string): boolean {
+  return user !== undefined && (user.name === owner || (user.orgs ?? []).includes(owner));
+}
+
+/** Write rights: a `write` token of the namespace's user or of a member of that organization. */
+function mayWrite(user: FakeHubUser | undefined, owner: string): boolean {
+  return user?.role === 'write' && mayRead(user, owner);
+}
+
+/**
+ * The public repos of the seed datasets that have one: their parquet as a pushed dataset has it
+ * (`data/{split}-{i}-of-{n}.parquet`, in LFS), committed by the organization that owns them.
+ */
+function seedRepos(datasets: Iterable<FakeDataset>, parquet: Map<string, Buffer>, parquetOids: Map<string, string>): Map<string, FakeRepo> {
+  const repos = new Map<string, FakeRepo>();
+  for (const dataset of datasets) {
+    if (!dataset.publicRepo) continue;
+    const repo: FakeRepo = { id: dataset.id, owner: dataset.id.split('/')[0], private: false, files: new Map(), lfs: new Map(), commits: [] };
+    const prefix = `${dataset.id}/${dataset.config}/`;
+    const keys = [...parquet.keys()].filter((key) => key.startsWith(prefix));
+    for (const split of Object.keys(dataset.splits)) {
+      const files = keys.filter((key) => key.startsWith(`${prefix}${split}/`)).sort();
+      files.forEach((key, i) => {
+        const path = `data/${split}-${String(i).padStart(5, '0')}-of-${String(files.length).padStart(5, '0')}.parquet`;
+        repo.files.set(path, parquet.get(key)!);
+        repo.lfs.set(path, parquetOids.get(key)!);
+      });
+    }
+    repo.commits.push({ summary: 'Upload dataset', paths: [...repo.files.keys()] });
+    repos.set(repo.id, repo);
+  }
+  return repos;
 }
 
 /** The head commit of a fake repo: the oid its last commit answered. */
