@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addToWorkspace, baseUrl, createToken, createUser, onServer, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf, type AnnotationDataset } from '../fixtures/annotation-dataset.js';
@@ -82,13 +83,33 @@ async function remoteReactFiles(): Promise<string[]> {
   return manifest.shared.filter((s) => /^react(-dom)?(\/|$)/.test(s.name)).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
 }
 
-/** A second Scholia server, started by the first test that needs it, for this file's tests. */
+/** A second Scholia server for this file's tests of two servers: one per worker, stopped after the file. */
 let secondServer: Promise<ScholiaServer> | undefined;
-const startSecondServer = () => (secondServer ??= startScholiaServer({ SCHOLIA_CORS_ORIGINS: hostOrigin() }));
 test.afterAll(async () => {
-  await (await secondServer)?.stop();
+  const server = await secondServer?.catch(() => undefined);
   secondServer = undefined;
+  await server?.stop();
 });
+
+/**
+ * Starts the second server before the tests of the describe block calling this, on a time of its
+ * own: on a busy machine a start takes long, and a test's timeout must not pay for it. A server
+ * that does not start fails those tests with its reason (its exit or its log), never a hang.
+ */
+function useSecondServer(): () => ScholiaServer {
+  let started: ScholiaServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    secondServer ??= startScholiaServer({ SCHOLIA_CORS_ORIGINS: hostOrigin() }, { timeoutMs: 120_000 });
+    started = await secondServer.catch((error: unknown) => {
+      throw new Error(`the second Scholia server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  return () => {
+    if (!started) throw new Error('the second Scholia server is not running');
+    return started;
+  };
+}
 
 /** The bearer token of each API request the page sent, by the server's origin. */
 function recordBearers(page: Page): Map<string, Set<string>> {
@@ -159,6 +180,71 @@ for (const example of EXAMPLE_HOSTS) {
         await page.keyboard.press('ArrowLeft');
         await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
         expect(errors).toEqual([]);
+      });
+    });
+
+    test("keys the remote acts on stop there: the host's keydown listeners on its body, document and window never get them", async ({ page }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        // A host's shortcuts, as a team writes them: listeners for every key, wherever it was pressed.
+        await page.evaluate(() => {
+          const seen: string[] = [];
+          (window as unknown as { hostKeys: string[] }).hostKeys = seen;
+          // The modifier's own press is nobody's shortcut: the host sees it, as it sees any key the remote leaves alone.
+          const log = (where: string) => (event: KeyboardEvent) => {
+            if (event.key !== 'Control') seen.push(`${where} ${event.ctrlKey ? 'Control+' : ''}${event.key}`);
+          };
+          window.addEventListener('keydown', log('window'));
+          document.addEventListener('keydown', log('document'));
+          document.body.addEventListener('keydown', log('body'));
+        });
+        const hostKeys = () => page.evaluate(() => (window as unknown as { hostKeys: string[] }).hostKeys);
+        const root = page.getByTestId('annotation-root');
+        await root.click({ position: { x: 2, y: 2 } });
+        // A digit answers the question, Ctrl+S saves the draft (and moves on), ← goes back, Ctrl+Enter submits.
+        await page.keyboard.press('2');
+        await expect(root.getByRole('button', { name: 'NEGATIVE' })).toHaveAttribute('aria-pressed', 'true');
+        await page.keyboard.press('Control+s');
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('draft');
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        await page.keyboard.press('ArrowLeft');
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/);
+        await page.keyboard.press('Control+Enter');
+        await expect.poll(async () => (await responseOf(ds.recordIds[0]!, ds.annotator.id))?.status).toBe('submitted');
+        expect((await responseOf(ds.recordIds[0]!, ds.annotator.id))?.values?.sentiment?.value).toBe('negative');
+        expect(await hostKeys()).toEqual([]);
+        // The host's page saw none of them; a key the remote leaves alone is the host's.
+        await page.keyboard.press('x');
+        expect(await hostKeys()).toEqual(['body x', 'document x', 'window x']);
+      });
+    });
+
+    test('two annotators one after the other in one tab each reopen at their own record', async ({ page }) => {
+      const ds = await createAnnotationDataset(2, { suggestions: false });
+      const { workspace_id } = await ownerApi<{ workspace_id: string }>('GET', `datasets/${ds.id}`);
+      const second = await createUser('annotator');
+      await addToWorkspace(workspace_id, second.id);
+      await withExampleHost(example, ds, async () => {
+        await page.goto(`${hostOrigin()}/`);
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await page.getByTestId('annotation-root').click({ position: { x: 2, y: 2 } });
+        await page.keyboard.press('ArrowRight');
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+        await expect.poll(() => page.evaluate(() => Object.entries(sessionStorage).filter(([key]) => key.startsWith('scholia.annotation.position:')).map(([, ids]) => ids))).toEqual([JSON.stringify([ds.recordIds[1]])]);
+
+        // The host's back end signs the second annotator in, in this tab: their queue starts at its first record.
+        const secondToken = await createToken(second.username, second.password);
+        await page.route(`${hostOrigin()}/session.json`, (route) => route.fulfill({ json: { serverUrl: baseUrl(), token: secondToken, datasetId: ds.id } }));
+        await page.reload();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+        await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === 'record-shown').map((e) => e.recordId)).toEqual([ds.recordIds[0]]);
+
+        // The first annotator again: back at the record they left.
+        await page.unroute(`${hostOrigin()}/session.json`);
+        await page.reload();
+        await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 2/, { timeout: 20_000 });
       });
     });
 
@@ -278,8 +364,11 @@ for (const example of EXAMPLE_HOSTS) {
             return { style: style.outlineStyle, width: style.outlineWidth };
           });
           expect(ring).toEqual({ style: 'solid', width: '2px' });
-          // Every text of the remote reads against what is behind it (WCAG AA).
+          // Every text of the remote reads against what is behind it (WCAG AA), by our measure and by axe's own rule.
           expect(await lowContrastTexts(root)).toEqual([]);
+          // The custom field's sandboxed frame runs no script, so axe cannot look inside it (it would wait for it).
+          const axe = await new AxeBuilder({ page }).include('[data-testid="annotation-root"]').exclude('iframe[sandbox]').withRules(['color-contrast']).analyze();
+          expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
         });
       });
     }
@@ -334,49 +423,53 @@ for (const example of EXAMPLE_HOSTS) {
       });
     });
 
-    test('two annotators on one page, each on their own server, store their answers under their own user there', async ({ page }) => {
-      test.setTimeout(90_000);
-      const first = await createAnnotationDataset(2, { suggestions: false });
-      const server = await startSecondServer();
-      const second = await onServer(server.baseUrl, () => createAnnotationDataset(2, { suggestions: false }));
-      const env = {
-        SCHOLIA_SECOND_URL: server.baseUrl, SCHOLIA_SECOND_USERNAME: second.annotator.username,
-        SCHOLIA_SECOND_PASSWORD: second.annotator.password, SCHOLIA_SECOND_DATASET_ID: second.id,
-      };
-      await withExampleHost(example, first, async () => {
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        const bearers = recordBearers(page);
-        await page.goto(`${hostOrigin()}/two-annotators.html`);
-        const slotA = page.getByTestId('slot-first');
-        const slotB = page.getByTestId('slot-second');
-        await expect(slotA.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
-        await expect(slotB.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+    test.describe('with a second server', () => {
+      const runningSecondServer = useSecondServer();
 
-        await slotA.getByRole('button', { name: 'POSITIVE' }).click();
-        await slotA.getByRole('button', { name: 'Submit' }).click();
-        await expect(slotA.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
-        await slotB.getByRole('button', { name: 'NEGATIVE' }).click();
-        await slotB.getByRole('button', { name: 'Submit' }).click();
-        await expect(slotB.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
-        // Each answer is on its annotator's server, under that annotator, with the answer given there.
-        await expect.poll(async () => (await responseOf(first.recordIds[0]!, first.annotator.id))?.values?.sentiment?.value).toBe('positive');
-        await expect.poll(() => onServer(server.baseUrl, async () => (await responseOf(second.recordIds[0]!, second.annotator.id))?.values?.sentiment?.value)).toBe('negative');
-        // And then the first annotator's next answer still goes to the first server as the first annotator.
-        await slotA.getByRole('button', { name: 'NEUTRAL' }).click();
-        await slotA.getByRole('button', { name: 'Submit' }).click();
-        await expect.poll(async () => (await responseOf(first.recordIds[1]!, first.annotator.id))?.values?.sentiment?.value).toBe('neutral');
-        expect(await onServer(server.baseUrl, () => responseOf(second.recordIds[1]!, second.annotator.id))).toBeUndefined();
+      test('two annotators on one page, each on their own server, store their answers under their own user there', async ({ page }) => {
+        test.setTimeout(60_000);
+        const server = runningSecondServer();
+        const first = await createAnnotationDataset(2, { suggestions: false });
+        const second = await onServer(server.baseUrl, () => createAnnotationDataset(2, { suggestions: false }));
+        const env = {
+          SCHOLIA_SECOND_URL: server.baseUrl, SCHOLIA_SECOND_USERNAME: second.annotator.username,
+          SCHOLIA_SECOND_PASSWORD: second.annotator.password, SCHOLIA_SECOND_DATASET_ID: second.id,
+        };
+        await withExampleHost(example, first, async () => {
+          const errors: string[] = [];
+          page.on('pageerror', (error) => errors.push(error.message));
+          const bearers = recordBearers(page);
+          await page.goto(`${hostOrigin()}/two-annotators.html`);
+          const slotA = page.getByTestId('slot-first');
+          const slotB = page.getByTestId('slot-second');
+          await expect(slotA.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
+          await expect(slotB.getByTestId('record-position')).toHaveText(/Record 1 of 2/, { timeout: 20_000 });
 
-        // One annotator's token per server, never the other's; none of them kept in the browser.
-        const [tokenA, tokenB] = [bearers.get(new URL(baseUrl()).origin), bearers.get(new URL(server.baseUrl).origin)];
-        expect(tokenA?.size).toBe(1);
-        expect(tokenB?.size).toBe(1);
-        expect([...tokenA!][0]).not.toBe([...tokenB!][0]);
-        const stored = await browserStorage(page);
-        for (const bearer of [...tokenA!, ...tokenB!]) expect(stored).not.toContain(bearer.replace(/^Bearer /, ''));
-        expect(errors).toEqual([]);
-      }, env);
+          await slotA.getByRole('button', { name: 'POSITIVE' }).click();
+          await slotA.getByRole('button', { name: 'Submit' }).click();
+          await expect(slotA.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+          await slotB.getByRole('button', { name: 'NEGATIVE' }).click();
+          await slotB.getByRole('button', { name: 'Submit' }).click();
+          await expect(slotB.getByTestId('record-position')).toHaveText(/Record 2 of 2/);
+          // Each answer is on its annotator's server, under that annotator, with the answer given there.
+          await expect.poll(async () => (await responseOf(first.recordIds[0]!, first.annotator.id))?.values?.sentiment?.value).toBe('positive');
+          await expect.poll(() => onServer(server.baseUrl, async () => (await responseOf(second.recordIds[0]!, second.annotator.id))?.values?.sentiment?.value)).toBe('negative');
+          // And then the first annotator's next answer still goes to the first server as the first annotator.
+          await slotA.getByRole('button', { name: 'NEUTRAL' }).click();
+          await slotA.getByRole('button', { name: 'Submit' }).click();
+          await expect.poll(async () => (await responseOf(first.recordIds[1]!, first.annotator.id))?.values?.sentiment?.value).toBe('neutral');
+          expect(await onServer(server.baseUrl, () => responseOf(second.recordIds[1]!, second.annotator.id))).toBeUndefined();
+
+          // One annotator's token per server, never the other's; none of them kept in the browser.
+          const [tokenA, tokenB] = [bearers.get(new URL(baseUrl()).origin), bearers.get(new URL(server.baseUrl).origin)];
+          expect(tokenA?.size).toBe(1);
+          expect(tokenB?.size).toBe(1);
+          expect([...tokenA!][0]).not.toBe([...tokenB!][0]);
+          const stored = await browserStorage(page);
+          for (const bearer of [...tokenA!, ...tokenB!]) expect(stored).not.toContain(bearer.replace(/^Bearer /, ''));
+          expect(errors).toEqual([]);
+        }, env);
+      });
     });
 
     test('two tabs with two annotators each store their answers under their own user', async ({ page, context }) => {

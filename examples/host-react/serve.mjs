@@ -57,8 +57,10 @@ const server = http.createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://host');
   try {
     if (url.pathname === '/session.json') {
+      // Signed in first: a refused sign-in still gets its 502 below.
+      const session = await createSession(url.searchParams.get('slot'));
       response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      return response.end(JSON.stringify(await createSession(url.searchParams.get('slot'))));
+      return response.end(JSON.stringify(session));
     }
     const file = buildFile(url.pathname);
     if (!file) {

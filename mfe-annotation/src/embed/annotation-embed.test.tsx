@@ -13,7 +13,12 @@ function serveDataset(respond: (call: Call) => Response = () => Response.json({ 
     const path = new URL(url, 'http://host.test').pathname.replace(/^\/api\//, '');
     const call = { method: init.method ?? 'GET', path, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
-    if (path === 'v1/me') return Response.json({ id: 'u1', username: 'ann', role: 'annotator' });
+    if (path === 'v1/me') {
+      // Each server and credential is a user of its own.
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const id = `${new URL(url, 'http://host.test').host} ${(headers.Authorization ?? headers['X-Argilla-Api-Key'] ?? '').replace(/.*-/, 'user-')}`;
+      return Response.json({ id, username: 'ann', role: 'annotator' });
+    }
     if (path === 'v1/datasets/d1') return Response.json({ id: 'd1', name: 'reviews', guidelines: null, workspace_id: 'w1' });
     if (path === 'v1/datasets/d1/fields') return Response.json({ items: [{ id: 'f1', name: 'text', title: 'Text', required: true, settings: { type: 'text' }, dataset_id: 'd1' }] });
     if (path === 'v1/datasets/d1/questions') return Response.json({ items: [{ id: 'q1', name: 'comment', title: 'Comment', required: true, settings: { type: 'text' }, dataset_id: 'd1' }] });
@@ -77,6 +82,36 @@ describe('the annotation remote in a foreign React host', () => {
     expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r1');
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     await waitFor(() => expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r2'));
+  });
+
+  it("stops the keys it acts on: the host's listeners and React handlers around it never see them, keys it leaves alone reach the host", async () => {
+    serveDataset(() => Response.json({ id: 'resp1', status: 'draft', values: { comment: { value: 'typed' } }, updated_at: '' }, { status: 201 }));
+    const events: AnnotationEvent[] = [];
+    const seen: string[] = [];
+    const onWindow = (event: KeyboardEvent) => seen.push(`window ${event.key}`);
+    const onDocument = (event: KeyboardEvent) => seen.push(`document ${event.key}`);
+    window.addEventListener('keydown', onWindow);
+    document.addEventListener('keydown', onDocument);
+    try {
+      render(
+        <div onKeyDown={(event) => seen.push(`host ${event.key}`)}>
+          <App datasetId="d1" onEvent={(event) => events.push(event)} />
+        </div>,
+      );
+      const textbox = await screen.findByRole('textbox', {}, { timeout: 5000 });
+      fireEvent.change(textbox, { target: { value: 'typed' } });
+      fireEvent.keyDown(textbox, { key: 's', ctrlKey: true });
+      await waitFor(() => expect(events.some((e) => e.type === 'response-drafted')).toBe(true));
+      fireEvent.keyDown(screen.getByTestId('annotation-root'), { key: 'ArrowRight' });
+      await waitFor(() => expect(screen.getByTestId('focus-record').getAttribute('data-record-id')).toBe('r2'));
+      expect(seen).toEqual([]);
+      // A key the remote does nothing with is the host's.
+      fireEvent.keyDown(screen.getByTestId('annotation-root'), { key: 'x' });
+      expect(seen).toEqual(['host x', 'document x', 'window x']);
+    } finally {
+      window.removeEventListener('keydown', onWindow);
+      document.removeEventListener('keydown', onDocument);
+    }
   });
 
   it('says so when the server fails a save with 502, keeps the answer, and a retry saves it', async () => {
@@ -171,6 +206,38 @@ describe('the annotation remote in a foreign React host', () => {
     view.unmount();
     expect(readToken()).toBe('token-of-ann');
     expect(JSON.stringify({ ...localStorage })).not.toMatch(/token-a|key-b/);
+  });
+
+  it('keeps the position of each annotator on each server apart, though they open the same dataset id', async () => {
+    serveDataset();
+    const shown = (slot: string) => within(screen.getByTestId(slot)).queryByTestId('focus-record')?.getAttribute('data-record-id');
+    const positions = () => Object.keys(sessionStorage).filter((key) => key.startsWith('scholia.annotation.position:')).map((key) => sessionStorage.getItem(key));
+    const page = (secondToken: string) => render(
+      <div>
+        <section data-testid="slot-a"><App datasetId="d1" apiBaseUrl="https://a.example.org/api" token="token-a" /></section>
+        <section data-testid="slot-b"><App datasetId="d1" apiBaseUrl="https://b.example.org/api" token={secondToken} /></section>
+        <section data-testid="slot-c"><App datasetId="d1" apiBaseUrl="https://a.example.org/api" token="token-c" /></section>
+      </div>,
+    );
+    let view = page('token-b');
+    await waitFor(() => expect([shown('slot-a'), shown('slot-b'), shown('slot-c')]).toEqual(['r1', 'r1', 'r1']), { timeout: 5000 });
+    fireEvent.keyDown(within(screen.getByTestId('slot-a')).getByTestId('annotation-root'), { key: 'ArrowRight' });
+    await waitFor(() => expect(shown('slot-a')).toBe('r2'));
+    await waitFor(() => expect(positions()).toContain('["r2"]'));
+    view.unmount();
+
+    // The page again (a reload of the tab): the first annotator goes on at r2, the others at r1,
+    // the second server's annotator in a slot of its own, and a user of the first server too.
+    view = page('token-b');
+    await waitFor(() => expect(shown('slot-a')).toBe('r2'), { timeout: 5000 });
+    await waitFor(() => expect([shown('slot-b'), shown('slot-c')]).toEqual(['r1', 'r1']));
+    expect(positions().filter((ids) => ids === '["r2"]')).toHaveLength(1);
+    view.unmount();
+    // Another user signed in to the second server in this tab starts at their own position too.
+    page('token-d');
+    await waitFor(() => expect(shown('slot-a')).toBe('r2'), { timeout: 5000 });
+    await waitFor(() => expect(shown('slot-b')).toBe('r1'));
+    expect(JSON.stringify({ ...sessionStorage })).not.toMatch(/token-[abcd]/);
   });
 
   it('saves the answer being given as a draft when it is unmounted, and tells the host', async () => {

@@ -140,8 +140,10 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
   // Previous (←) and Next (→) turn the page, as they turn the record in focus mode (spec §2).
   const paging = useRef({ page, pages, onPage });
   paging.current = { page, pages, onPage };
-  useShortcuts((action) => {
+  useShortcuts((action, event) => {
     const { page: current, pages: last, onPage: turn } = paging.current;
+    if (action !== 'next' && action !== 'previous') return;
+    event.preventDefault();
     if (action === 'next' && current < last) turn(current + 1);
     else if (action === 'previous' && current > 1) turn(current - 1);
   }, []);

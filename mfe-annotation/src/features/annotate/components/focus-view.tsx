@@ -4,7 +4,7 @@ import { deleteMyResponse, announceResponsesChanged, searchAnnotationRecords, ty
 import { useApiConnection } from '../../../embed/instance-connection.js';
 import { notify } from '@scholia/shared/bus';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
-import { pushUndo, saveResponse, undoLast, type UndoneAction } from '../api/use-response-actions.js';
+import { currentOutboxOwner, pushUndo, saveResponse, undoLast, type UndoneAction } from '../api/use-response-actions.js';
 import { canSubmit, hasAnyAnswer, toResponseValues } from '../model/answer-validity.js';
 import { saveFailureReason } from '../model/save-failure.js';
 import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
@@ -70,8 +70,11 @@ export function FocusView(props: FocusViewProps) {
     let cancelled = false;
     setFailure(undefined);
     if (!queue.get(page)) setState('loading');
-    const anchor = resumed.current !== queue && !criteria.similar ? readAnchor(datasetId, key) : [];
-    const resume = anchor.length ? queue.resume(page, anchor) : Promise.resolve(undefined);
+    // The position is this user's on this server: the user whose answers an outbox would hold.
+    const remembered = resumed.current !== queue && !criteria.similar
+      ? currentOutboxOwner(connection).then((owner) => readAnchor(owner, datasetId, key), () => [])
+      : Promise.resolve([]);
+    const resume = remembered.then((ids) => (ids.length ? queue.resume(page, ids) : undefined));
     resume.then((found) => {
       if (cancelled) return;
       resumed.current = queue;
@@ -117,10 +120,16 @@ export function FocusView(props: FocusViewProps) {
   const anchorIds: string[] = [];
   for (let next = page; !criteria.similar && queue.get(next); next += 1) anchorIds.push(queue.get(next)!.record.id);
   const anchor = anchorIds.join(' ');
+  // Only the latest position is written, also when the page is unmounted right after it moved.
+  const anchorWrites = useRef(0);
   useEffect(() => {
     const [shown, ...following] = anchor ? anchor.split(' ') : [];
-    if (shown) rememberAnchor(datasetId, key, shown, following);
-  }, [anchor, datasetId, key]);
+    if (!shown) return;
+    const write = ++anchorWrites.current;
+    currentOutboxOwner(connection).then((owner) => {
+      if (write === anchorWrites.current) rememberAnchor(owner, datasetId, key, shown, following);
+    }, () => undefined);
+  }, [anchor, datasetId, key, connection]);
   if (state === 'error') return failure ? <RecordsLoadError datasetId={datasetId} error={failure.error} onRetry={failure.retry} /> : null;
   if (!item) return state === 'empty' ? null : <p className="sch-loading" aria-busy="true">…</p>;
   return <RecordEditor key={`${item.record.id}:${restored}`} {...props} item={item} queue={queue} total={queue.total} onRecordChanged={rerender} focusCarried={focusCarried} />;
