@@ -68,6 +68,19 @@ async function openAndCheck(page: Page, testInfo: TestInfo, ds: ShapeDataset, sh
   return { pane: page.getByTestId('record-pane'), panel };
 }
 
+/** The bulk view of the dataset's records, at both sizes: rows that fit the width, screenshots kept. */
+async function checkBulk(page: Page, testInfo: TestInfo, ds: ShapeDataset, shape: string) {
+  for (const size of ['desktop', 'phone'] as const) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(SIZES[size]);
+    await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode?mode=bulk`);
+    await expect(page.getByTestId('bulk-record').first()).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    await expectNoSidewaysScroll(page);
+    await keepScreenshot(page, testInfo, `${shape}-bulk-${size}`);
+  }
+}
+
 /** The owner's dataset settings on a phone fit its width (the Python snippet scrolls in its own box). */
 async function checkSettingsOnPhone(page: Page, testInfo: TestInfo, ds: ShapeDataset, shape: string) {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -96,6 +109,7 @@ test.describe('five dataset shapes at 1440×900 and 390×844', () => {
       await expect(page.getByTestId('record-actions').getByRole('button', { name: 'Submit' })).toBeEnabled();
     }
     await openAndCheck(page, testInfo, ds, 'sentiment', 'desktop', 'dark');
+    await checkBulk(page, testInfo, ds, 'sentiment');
     await checkSettingsOnPhone(page, testInfo, ds, 'sentiment');
   });
 
@@ -116,6 +130,7 @@ test.describe('five dataset shapes at 1440×900 and 390×844', () => {
       }
     }
     await openAndCheck(page, testInfo, ds, 'long-form', 'desktop', 'dark');
+    await checkBulk(page, testInfo, ds, 'long-form');
     await checkSettingsOnPhone(page, testInfo, ds, 'long-form');
   });
 
@@ -158,6 +173,7 @@ test.describe('five dataset shapes at 1440×900 and 390×844', () => {
     });
     expect(background).toBeLessThan(100);
     expect(text).toBeGreaterThan(180);
+    await checkBulk(page, testInfo, ds, 'chat-image');
     await checkSettingsOnPhone(page, testInfo, ds, 'chat-image');
   });
 
@@ -179,6 +195,7 @@ test.describe('five dataset shapes at 1440×900 and 390×844', () => {
       expect(await readsRightToLeft(page.getByTestId('record-position'))).toBe(false);
     }
     await openAndCheck(page, testInfo, ds, 'scripts', 'desktop', 'dark');
+    await checkBulk(page, testInfo, ds, 'scripts');
     await checkSettingsOnPhone(page, testInfo, ds, 'scripts');
   });
 
@@ -203,6 +220,7 @@ test.describe('five dataset shapes at 1440×900 and 390×844', () => {
     const frameRoot = pane.getByTestId('field-product').frameLocator('iframe').locator('html');
     await expect(frameRoot).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
     await expect(frameRoot).toHaveCSS('color-scheme', 'dark');
+    await checkBulk(page, testInfo, ds, 'custom-template');
     await checkSettingsOnPhone(page, testInfo, ds, 'custom-template');
   });
 });
