@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createNumberFormatter, formatNumber } from './format.js';
+import { createNumberFormatter, formatNumber, formatPercent } from './format.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,5 +17,13 @@ describe('numbers in messages', () => {
     expect(i18n.t('pending', { count: 1 })).toBe('1 pending');
     expect(i18n.t('done', { percent: 12.5, name: 'ada 2000' })).toBe('12,5 % done by ada 2000');
     expect(formatNumber(1234.5)).toBe('1.234,5');
+  });
+
+  it('writes a percentage with its sign where the browser\'s language puts it', () => {
+    vi.stubGlobal('navigator', { ...navigator, language: 'en-US' });
+    expect(formatPercent(12.5, 2)).toBe('12.50%');
+    vi.stubGlobal('navigator', { ...navigator, language: 'de-DE' });
+    expect(formatPercent(12.5, 2)).toBe('12,50\u00a0%');
+    expect(formatPercent(0, 1)).toBe('0,0\u00a0%');
   });
 });

@@ -6,6 +6,14 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
+/**
+ * A percentage (given from 0 to 100) in the browser's number format, the sign placed as its language
+ * places it: "12.50%" in English, "12,50 %" in German.
+ */
+export function formatPercent(value: number, fractionDigits: number): string {
+  return formatNumber(value / 100, { style: 'percent', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+}
+
 /** Compact form with a configurable number of fraction digits (spec §9). */
 export function formatCompactNumber(value: number, fractionDigits = 1): string {
   return formatNumber(value, { notation: 'compact', maximumFractionDigits: fractionDigits });

@@ -9,6 +9,7 @@ import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-ev
 import { canSubmit, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, PAGE_SIZES, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { describeFailure, runBulkAnnotation, SELECT_ALL_LIMIT, type BulkOutcome } from '../model/bulk-annotation.js';
+import { formatPercent } from '@scholia/shared/i18n';
 import { suggestionFor } from '../model/initial-answers.js';
 import { searchTerms, termsIn, type SearchMarks } from '../model/search-terms.js';
 import type { AnnotationRecord, Answers, Field, Question } from '../model/types.js';
@@ -213,8 +214,8 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
           {records[0] && <QuestionForm questions={bulkQuestions} answers={answers} record={records[0]} fields={fields} onAnswer={(name, value) => setAnswers((a) => ({ ...a, [name]: value }))} bulk />}
           {progress !== undefined && (
             <div>
-              <progress max={100} value={progress} aria-label={t('bulk.progress', { percent: progress })} />
-              <p data-testid="bulk-progress">{t('bulk.progress', { percent: progress })}</p>
+              <progress max={100} value={progress} aria-label={t('bulk.progress', { percent: formatPercent(progress, 0) })} />
+              <p data-testid="bulk-progress">{t('bulk.progress', { percent: formatPercent(progress, 0) })}</p>
             </div>
           )}
           {outcome && (
