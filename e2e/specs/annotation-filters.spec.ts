@@ -10,7 +10,7 @@ interface FilterDataset {
 
 /**
  * Four records with a 2-d vector each (cosine from alpha: beta 0.98, gamma 0, delta -1, so the
- * query scores are 99.0 %, 50.0 % and 0.0 %) and one suggestion each for the label question.
+ * query scores are 99.0%, 50.0% and 0.0%) and one suggestion each for the label question.
  */
 async function createFilterDataset(): Promise<FilterDataset> {
   const ws = await createWorkspace();
@@ -75,23 +75,23 @@ test('similarity: find similar from a record, most and least similar, score as a
   // The record itself is left out; the rest come by decreasing cosine.
   await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 3/);
   await expect(shown(page)).toHaveText(/beta/);
-  await expect(page.getByTestId('query-score')).toHaveText('Similarity 99.0 %');
+  await expect(page.getByTestId('query-score')).toHaveText('Similarity 99.0%');
   await page.getByRole('button', { name: /Next/ }).click();
   await expect(shown(page)).toHaveText(/gamma/);
-  await expect(page.getByTestId('query-score')).toHaveText('Similarity 50.0 %');
+  await expect(page.getByTestId('query-score')).toHaveText('Similarity 50.0%');
   await page.keyboard.press('ArrowRight');
   await expect(shown(page)).toHaveText(/delta/);
-  await expect(page.getByTestId('query-score')).toHaveText('Similarity 0.0 %');
+  await expect(page.getByTestId('query-score')).toHaveText('Similarity 0.0%');
 
   await page.getByTestId('similarity-bar').getByLabel('Most similar').selectOption('least_similar');
   await expect(page).toHaveURL(/least_similar/);
   await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 3/);
   await expect(shown(page)).toHaveText(/delta/);
   // Least similar searches with the opposite vector (as Argilla does): its score is shown as given.
-  await expect(page.getByTestId('query-score')).toHaveText('Similarity 100.0 %');
+  await expect(page.getByTestId('query-score')).toHaveText('Similarity 100.0%');
   await page.keyboard.press('ArrowRight');
   await expect(shown(page)).toHaveText(/gamma/);
-  await expect(page.getByTestId('query-score')).toHaveText('Similarity 50.0 %');
+  await expect(page.getByTestId('query-score')).toHaveText('Similarity 50.0%');
 
   // The URL alone restores the similarity view; clearing it returns to the plain queue.
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { baseUrl, signInAs } from '../fixtures/api.js';
+import { baseUrl, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
 import { ARABIC, createRtlDataset } from '../fixtures/rtl-dataset.js';
 import { createKeyboardDataset } from '../fixtures/keyboard-dataset.js';
@@ -75,4 +75,43 @@ test('the words of a text search are marked in the record\'s text', async ({ pag
     return highlight ? [...highlight].map((range) => range.toString()) : [];
   });
   await expect.poll(marked).toEqual(['record']);
+});
+
+const markedWords = (page: import('@playwright/test').Page) => page.evaluate(() => {
+  const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('mfe-ann-search');
+  return highlight ? [...highlight].map((range) => `${range.startContainer.parentElement?.closest('[data-testid^="field-"]')?.getAttribute('data-testid')}:${range.toString()}`).sort() : [];
+});
+
+test('the words of a text search are marked in a span question\'s text, whose selections keep their offsets, and in the bulk view', async ({ page }) => {
+  const ds = await createAnnotationDataset(2);
+  // The second record's text has a span suggestion, so the bulk view paints it as a span text.
+  await ownerApi('PUT', `records/${ds.recordIds[1]}/suggestions`, { question_id: ds.questions.entities.id, value: [{ start: 0, end: 6, label: 'person' }], type: 'model' });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/annotation-mode?q=${encodeURIComponent('London | cats')}`);
+  const pane = page.getByTestId('record-pane');
+  const spanText = pane.getByTestId('span-text-entities');
+  await expect(spanText).toHaveText('Ada 💖 Lovelace lived in London', { timeout: 15_000 });
+  await expect.poll(() => markedWords(page)).toEqual(['field-text:London']);
+
+  await page.getByRole('button', { name: 'Bulk' }).click();
+  await expect(page.getByTestId('bulk-record')).toHaveCount(2);
+  await expect(page.getByTestId('bulk-record').nth(1).getByTestId('span-text-entities')).toBeVisible();
+  await expect.poll(() => markedWords(page)).toEqual(['field-text:London', 'field-text:cats']);
+
+  // Selecting the marked word makes a span of exactly it, after the two-unit emoji before it.
+  await page.getByRole('button', { name: 'Focus' }).click();
+  await expect(spanText).toBeVisible();
+  await page.getByTestId('questions-panel').getByRole('radio', { name: 'PLACE' }).click();
+  await spanText.evaluate((el) => {
+    const node = el.firstChild!;
+    const start = node.textContent!.indexOf('London');
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + 'London'.length);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    el.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+  });
+  await expect(page.getByTestId('span-chip')).toHaveText(/PLACE: “London”/);
+  await expect.poll(() => markedWords(page)).toEqual(['field-text:London']);
 });

@@ -58,7 +58,7 @@ test('review mode: answers side by side, disagreement marked, validate an accept
 
   await page.goto(`${baseUrl()}/dataset/${ds.id}/settings`);
   const agreement = page.getByTestId('settings-agreement');
-  await expect(agreement.getByRole('row', { name: /sentiment/ })).toContainText('0.0 %', { timeout: 15_000 });
+  await expect(agreement.getByRole('row', { name: /sentiment/ })).toContainText('0.0%', { timeout: 15_000 });
 });
 
 test('review view: completed records by status, annotators by username, an edited final answer validated, marked when an answer changes', async ({ page }) => {

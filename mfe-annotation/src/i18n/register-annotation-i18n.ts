@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { en as sharedEn, i18next, LANGUAGES, lazyLocales, readStoredLanguage } from '@scholia/shared/i18n';
+import { createNumberFormatter, en as sharedEn, i18next, LANGUAGES, lazyLocales, readStoredLanguage } from '@scholia/shared/i18n';
 import { bus } from '@scholia/shared/bus';
 import { de } from './de.js';
 import { en } from './en.js';
@@ -20,14 +20,14 @@ export const annotationI18n: i18n = i18next.createInstance();
  */
 export function registerAnnotationI18n(): i18n {
   if (annotationI18n.isInitialized) return annotationI18n;
-  void annotationI18n.use(lazyLocales).init({
+  void annotationI18n.use(lazyLocales).use(createNumberFormatter()).init({
     resources: { en: { translation: sharedEn, [ANNOTATION_NAMESPACE]: en }, de: { [ANNOTATION_NAMESPACE]: de }, es: { [ANNOTATION_NAMESPACE]: es } },
     partialBundledLanguages: true,
     ns: ['translation', ANNOTATION_NAMESPACE],
     lng: readStoredLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false }, // React escapes already
+    interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes already; numbers in the browser's format
     returnNull: false,
     initAsync: false,
   });

@@ -50,7 +50,7 @@ export const de: SettingsMessages = {
   },
   progress: {
     title: 'Fortschritt',
-    completed: '{{completed}} von {{total}} Einträgen abgeschlossen ({{percent}} %)',
+    completed: '{{completed}} von {{total}} Einträgen abgeschlossen ({{percent}})',
     pending: '{{count}} ausstehend',
     mine: 'Deine Antworten',
     submitted: 'Abgeschickt: {{count}}',

@@ -48,7 +48,7 @@ export const en = {
   },
   progress: {
     title: 'Progress',
-    completed: '{{completed}} of {{total}} records completed ({{percent}} %)',
+    completed: '{{completed}} of {{total}} records completed ({{percent}})',
     pending: '{{count}} pending',
     mine: 'Your responses',
     submitted: 'Submitted: {{count}}',

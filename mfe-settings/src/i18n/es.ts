@@ -50,7 +50,7 @@ export const es: SettingsMessages = {
   },
   progress: {
     title: 'Progreso',
-    completed: '{{completed}} de {{total}} registros completados ({{percent}} %)',
+    completed: '{{completed}} de {{total}} registros completados ({{percent}})',
     pending: '{{count}} pendientes',
     mine: 'Tus respuestas',
     submitted: 'Enviadas: {{count}}',

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { bus } from '../bus/event-bus.js';
 import { en } from './locales/en.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, readStoredLanguage, storeLanguage } from './language.js';
+import { createNumberFormatter } from './format.js';
 
 /**
  * English is the default and the fallback of every key, so it ships with the page. German and
@@ -36,13 +37,13 @@ export const lazyLocales: BackendModule = {
  */
 export function initI18n(language: Language = readStoredLanguage()): i18n {
   if (!i18next.isInitialized) {
-    void i18next.use(lazyLocales).use(initReactI18next).init({
+    void i18next.use(lazyLocales).use(initReactI18next).use(createNumberFormatter()).init({
       resources: { en: { translation: en } },
       partialBundledLanguages: true,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false }, // React escapes already
+      interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes already; numbers in the browser's format
       returnNull: false,
       initAsync: false,
     });

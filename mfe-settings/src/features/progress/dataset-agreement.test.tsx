@@ -21,14 +21,14 @@ describe('Annotator agreement in the progress section', () => {
     const api = fakeApi({ 'GET v1/datasets/d1/agreement': () => figures(percent) });
     renderRemote(<DatasetAgreement datasetId="d1" />);
     const row = await screen.findByRole('row', { name: /label/ });
-    expect(row.textContent).toContain('66.7 %');
+    expect(row.textContent).toContain('66.7%');
     expect(row.textContent).toContain('0.444');
     expect(screen.queryByRole('row', { name: /topics/ })).toBeNull();
-    expect(screen.getByTestId('settings-agreement-annotators').textContent).toBe('Agreement with the others: ana 66.7 %');
+    expect(screen.getByTestId('settings-agreement-annotators').textContent).toBe('Agreement with the others: ana 66.7%');
 
     percent = 100;
     bus.emit('progress:refresh-requested', { datasetId: 'd1' });
-    await waitFor(() => expect(screen.getByRole('row', { name: /label/ }).textContent).toContain('100.0 %'));
+    await waitFor(() => expect(screen.getByRole('row', { name: /label/ }).textContent).toContain('100.0%'));
     expect(api.calls.filter((c) => c.path === 'v1/datasets/d1/agreement').length).toBe(2);
   });
 

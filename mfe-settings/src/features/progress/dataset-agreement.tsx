@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { datasetAgreementQuery, queryClient } from '@scholia/shared/api';
 import { bus, type AppEvents } from '@scholia/shared/bus';
-import { formatNumber } from '@scholia/shared/i18n';
+import { formatNumber, formatPercent } from '@scholia/shared/i18n';
 import { SETTINGS_NS } from '../../i18n/register-settings-i18n.js';
 
-const percent = (value: number | null) => (value === null ? '–' : `${formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`);
+const percent = (value: number | null) => (value === null ? '–' : formatPercent(value, 1));
 const alpha = (value: number | null) => (value === null ? '–' : formatNumber(value, { minimumFractionDigits: 3, maximumFractionDigits: 3 }));
 
 /** Inter-annotator agreement per question and per annotator, re-read whenever the progress is. */

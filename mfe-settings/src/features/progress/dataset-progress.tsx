@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { datasetMetricsQuery, datasetProgressQuery, queryClient } from '@scholia/shared/api';
 import { bus, type AppEvents } from '@scholia/shared/bus';
-import { formatNumber } from '@scholia/shared/i18n';
+import { formatNumber, formatPercent } from '@scholia/shared/i18n';
 import { SETTINGS_NS } from '../../i18n/register-settings-i18n.js';
 import { DatasetAgreement } from './dataset-agreement.js';
 
 /** Percent with 2 decimals (spec §9). */
 export function progressPercent(completed: number, total: number): string {
-  return formatNumber(total > 0 ? (completed / total) * 100 : 0, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatPercent(total > 0 ? (completed / total) * 100 : 0, 2);
 }
 
 /**

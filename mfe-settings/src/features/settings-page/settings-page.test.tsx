@@ -51,7 +51,7 @@ describe('Settings page', () => {
       'Edit vectors', 'Export to the Hugging Face Hub', 'Danger zone']) {
       expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
     }
-    expect((await screen.findByTestId('settings-progress')).textContent).toContain('1 of 4 records completed (25.00 %)');
+    expect((await screen.findByTestId('settings-progress')).textContent).toContain('1 of 4 records completed (25.00%)');
     expect((await screen.findByTestId('settings-python-snippet')).textContent).toContain('client.datasets(name="reviews", workspace="team")');
     total = 8;
     bus.emit('progress:refresh-requested', { datasetId: 'd1' });

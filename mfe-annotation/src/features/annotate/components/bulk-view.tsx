@@ -9,7 +9,9 @@ import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-ev
 import { canSubmit, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, PAGE_SIZES, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
 import { describeFailure, runBulkAnnotation, SELECT_ALL_LIMIT, type BulkOutcome } from '../model/bulk-annotation.js';
+import { formatPercent } from '@scholia/shared/i18n';
 import { suggestionFor } from '../model/initial-answers.js';
+import { searchTerms, termsIn, type SearchMarks } from '../model/search-terms.js';
 import type { AnnotationRecord, Answers, Field, Question } from '../model/types.js';
 import { recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
@@ -36,8 +38,8 @@ export interface BulkViewProps {
 /** Pages of 50 and more are virtualised so 100 records render quickly. */
 const VIRTUALISE_FROM = 50;
 
-function BulkRecord({ record, position, fields, questions, selected, onSelect, collapsed }: {
-  record: AnnotationRecord; position: number; fields: Field[]; questions: Question[]; selected: boolean; onSelect: (on: boolean) => void; collapsed: boolean;
+function BulkRecord({ record, position, fields, questions, selected, onSelect, collapsed, search }: {
+  record: AnnotationRecord; position: number; fields: Field[]; questions: Question[]; selected: boolean; onSelect: (on: boolean) => void; collapsed: boolean; search: SearchMarks;
 }) {
   const { t } = useTranslation('annotation');
   const status = recordAnswerStatus(record);
@@ -51,11 +53,11 @@ function BulkRecord({ record, position, fields, questions, selected, onSelect, c
         <span className={`mfe-ann-badge mfe-ann-badge--${status}`}>{t(`status.${status}`)}</span>
       </label>
       <div className="mfe-ann-bulk-record__content">
-        <RecordFields fields={fields} record={record} skip={shownBySpans} collapsed={collapsed} />
+        <RecordFields fields={fields} record={record} skip={shownBySpans} collapsed={collapsed} search={search} />
         {/* A bulk-mode record shows only suggestions for span questions (spec §5). */}
         {spans.map((q) => {
           const fieldName = String(q.settings.field);
-          return <SpanText key={q.id} question={q} field={fields.find((f) => f.name === fieldName)} text={String(record.fields[fieldName] ?? '')} spans={toSpans(suggestionFor(record, q)?.value)} label={undefined} onChange={() => {}} readOnly />;
+          return <SpanText key={q.id} question={q} field={fields.find((f) => f.name === fieldName)} text={String(record.fields[fieldName] ?? '')} spans={toSpans(suggestionFor(record, q)?.value)} label={undefined} onChange={() => {}} readOnly terms={termsIn(search, fieldName)} />;
         })}
       </div>
     </article>
@@ -68,6 +70,7 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
   const queryClient = useQueryClient();
   const connection = useApiConnection();
   const key = criteriaKey(criteria);
+  const search = useMemo(() => ({ terms: searchTerms(criteria.q), field: criteria.field }), [criteria.q, criteria.field]);
   const queryKey = ['annotation-bulk', datasetId, key, page, size, reloadToken];
   const { data, refetch, error } = useQuery({
     queryKey,
@@ -161,7 +164,7 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
   if (error && !data) return <RecordsLoadError datasetId={datasetId} error={error} onRetry={() => void refetch()} />;
 
   const renderRecord = (record: AnnotationRecord, index: number) => (
-    <BulkRecord key={record.id} record={record} position={(page - 1) * size + index + 1} fields={fields} questions={questions} selected={allMatched || selected.has(record.id)} onSelect={(on) => setOne(record.id, on)} collapsed={collapsed} />
+    <BulkRecord key={record.id} record={record} position={(page - 1) * size + index + 1} fields={fields} questions={questions} selected={allMatched || selected.has(record.id)} onSelect={(on) => setOne(record.id, on)} collapsed={collapsed} search={search} />
   );
 
   return (
@@ -213,8 +216,8 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
           {records[0] && <QuestionForm questions={bulkQuestions} answers={answers} record={records[0]} fields={fields} onAnswer={(name, value) => setAnswers((a) => ({ ...a, [name]: value }))} bulk />}
           {progress !== undefined && (
             <div>
-              <progress max={100} value={progress} aria-label={t('bulk.progress', { percent: progress })} />
-              <p data-testid="bulk-progress">{t('bulk.progress', { percent: progress })}</p>
+              <progress max={100} value={progress} aria-label={t('bulk.progress', { percent: formatPercent(progress, 0) })} />
+              <p data-testid="bulk-progress">{t('bulk.progress', { percent: formatPercent(progress, 0) })}</p>
             </div>
           )}
           {outcome && (

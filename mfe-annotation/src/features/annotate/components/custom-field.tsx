@@ -41,7 +41,9 @@ export function CustomField({ template, advanced, record, fieldName }: { templat
   const rendered = useMemo(() => {
     try {
       const filled = renderCustomTemplate(template, record, fieldName);
-      const safe = DOMPurify.sanitize(filled, { WHOLE_DOCUMENT: false, FORBID_TAGS: ['script', 'iframe', 'object', 'embed', 'base', 'meta'] });
+      // FORCE_BODY: a template often starts with its <style>, which the parser would otherwise
+      // move to a head that the sanitiser then drops.
+      const safe = DOMPurify.sanitize(filled, { WHOLE_DOCUMENT: false, FORCE_BODY: true, FORBID_TAGS: ['script', 'iframe', 'object', 'embed', 'base', 'meta'] });
       return { html: `<!doctype html><html><head><meta charset="utf-8"><style>html{${colours}}body{font:14px/1.5 system-ui,sans-serif;margin:8px}a{color:inherit}</style></head><body>${safe}</body></html>` };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };

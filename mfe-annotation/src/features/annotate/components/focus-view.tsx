@@ -11,7 +11,7 @@ import { criteriaKey, toSearchBody, type Criteria } from '../model/annotation-cr
 import { initialAnswers, queryScorePercent } from '../model/initial-answers.js';
 import { RecordQueue, type QueueItem } from '../model/record-queue.js';
 import { readAnchor, rememberAnchor } from '../model/queue-anchor.js';
-import { searchTerms } from '../model/search-terms.js';
+import { searchTerms, termsIn } from '../model/search-terms.js';
 import type { AnnotationRecord, Answers, AnswerValue, Field, Question, RecordStatusFilter } from '../model/types.js';
 import { ownResponse, questionOptions, recordAnswerStatus } from '../model/types.js';
 import { QuestionForm } from './question-form.js';
@@ -392,6 +392,7 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
         spans={toSpans(answers[question.name])}
         label={spanLabels[question.name] ?? questionOptions(question)[0]?.value}
         onChange={(value) => onAnswer(question.name, value as AnswerValue | undefined)}
+        terms={termsIn(search, fieldName)}
       />
     ));
   }

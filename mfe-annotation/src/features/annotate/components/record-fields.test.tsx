@@ -56,6 +56,13 @@ describe('record fields (spec §3)', () => {
     expect((await screen.findByTestId('template-error')).textContent).toMatch(/^The template of this field could not be read: /);
   });
 
+  it('keeps the stylesheet a custom template starts with', async () => {
+    const template = '<style>.card{border:1px solid red}</style><div class="card">{{record.fields.card.name}}</div>';
+    render(<RemoteProviders><FieldView field={field('card', { type: 'custom', template })} record={record({ card: { name: 'Espresso' } })} /></RemoteProviders>);
+    const frame = await screen.findByTitle('card');
+    expect(frame.getAttribute('srcdoc')).toContain('<style>.card{border:1px solid red}</style><div class="card">Espresso</div>');
+  });
+
   it('paints a custom field\'s frame in the page\'s theme, and again when the theme changes', async () => {
     const html = document.documentElement;
     html.style.setProperty('--sch-surface', '#1e2126');

@@ -3,6 +3,7 @@ import { useSearchHighlight } from './use-search-highlight.js';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationRecord, Field } from '../model/types.js';
 import { Markdown } from './markdown.js';
+import { termsIn, type SearchMarks } from '../model/search-terms.js';
 
 // DOMPurify loads only for datasets with a custom field.
 const CustomField = lazy(() => import('./custom-field.js').then((m) => ({ default: m.CustomField })));
@@ -85,11 +86,11 @@ export const FieldView = memo(function FieldView({ field, record, collapsed, ter
 export const RecordFields = memo(function RecordFields({ fields, record, skip, collapsed, replace, search }: {
   fields: Field[]; record: AnnotationRecord; skip?: Set<string>; collapsed?: boolean; replace?: ReadonlyMap<string, ReactNode>;
   /** The text search whose words are marked: in every text field, or in `field` alone. */
-  search?: { terms: readonly string[]; field: string };
+  search?: SearchMarks;
 }) {
   return (
     <div className="mfe-ann-fields">
-      {fields.filter((f) => !skip?.has(f.name)).map((field) => <Fragment key={field.id}>{replace?.get(field.name) ?? <FieldView field={field} record={record} collapsed={collapsed} terms={search && (!search.field || search.field === field.name) ? search.terms : undefined} />}</Fragment>)}
+      {fields.filter((f) => !skip?.has(f.name)).map((field) => <Fragment key={field.id}>{replace?.get(field.name) ?? <FieldView field={field} record={record} collapsed={collapsed} terms={termsIn(search, field.name)} />}</Fragment>)}
     </div>
   );
 });

@@ -4,6 +4,7 @@ import { addSpan, expandToWords, labelColors, selectionToSpan, spanText, toUtf16
 import type { Field, Question, QuestionOption, SpanItem } from '../model/types.js';
 import { questionOptions } from '../model/types.js';
 import { digitIndex } from './choice-questions.js';
+import { useSearchHighlight } from './use-search-highlight.js';
 
 interface HighlightRegistry {
   set(name: string, highlight: unknown): void;
@@ -36,14 +37,18 @@ export interface SpanTextProps {
   label: string | undefined;
   onChange: (value: unknown) => void;
   readOnly?: boolean;
+  /** Words of a text search to mark; painted over the text, so selections keep their offsets. */
+  terms?: readonly string[];
 }
+
+const NO_TERMS: readonly string[] = [];
 
 /**
  * A span question's text, in the record pane where the record's other fields are: select text
  * and the selection becomes a span (in code points) of the label chosen in the questions panel;
  * spans are painted with the CSS Custom Highlight API.
  */
-export function SpanText({ question, field, text, spans, label, onChange, readOnly }: SpanTextProps) {
+export function SpanText({ question, field, text, spans, label, onChange, readOnly, terms = NO_TERMS }: SpanTextProps) {
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
   const { options, colourOf } = useSpanOptions(question);
   const textRef = useRef<HTMLParagraphElement>(null);
@@ -52,6 +57,7 @@ export function SpanText({ question, field, text, spans, label, onChange, readOn
   const api = highlightApi();
   const allowOverlapping = Boolean(question.settings.allow_overlapping);
   const characterLevel = question.settings.allow_character_annotation !== false;
+  useSearchHighlight(textRef, terms);
 
   // Paint one highlight per label; the CSS for ::highlight() is generated below.
   useEffect(() => {

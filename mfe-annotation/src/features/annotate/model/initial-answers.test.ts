@@ -50,8 +50,8 @@ describe('scores (spec §3, §9)', () => {
   });
 
   it('query score as a percentage with 1 decimal, none when negative', () => {
-    expect(queryScorePercent(0.98058)).toBe('98.1');
-    expect(queryScorePercent(0)).toBe('0.0');
+    expect(queryScorePercent(0.98058)).toBe('98.1%');
+    expect(queryScorePercent(0)).toBe('0.0%');
     expect(queryScorePercent(-0.2)).toBeUndefined();
     expect(queryScorePercent(null)).toBeUndefined();
   });

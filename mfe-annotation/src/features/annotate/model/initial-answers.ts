@@ -1,5 +1,5 @@
 import type { AnnotationRecord, Answers, AnswerValue, Question, RankingItem, RecordSuggestion } from './types.js';
-import { formatNumber } from '@scholia/shared/i18n';
+import { formatNumber, formatPercent } from '@scholia/shared/i18n';
 import { ownResponse } from './types.js';
 
 /** The record's suggestion for a question, if any. */
@@ -67,5 +67,5 @@ export function scoreForOption(suggestion: RecordSuggestion | undefined, option:
 /** Query score as a percentage with 1 decimal; none when negative (spec §3 record). */
 export function queryScorePercent(score: number | null | undefined): string | undefined {
   if (score === null || score === undefined || score < 0) return undefined;
-  return oneDecimal(Math.round(score * 1000) / 10);
+  return formatPercent(score * 100, 1);
 }

@@ -12,3 +12,16 @@ export function searchTerms(q: string): string[] {
   }
   return [...terms];
 }
+
+/** The words of a text search and the one field it searched, if it named one. */
+export interface SearchMarks {
+  terms: readonly string[];
+  field: string;
+}
+
+const NONE: readonly string[] = [];
+
+/** The words to mark in a field: all of them unless the search named another field. */
+export function termsIn(search: SearchMarks | undefined, fieldName: string): readonly string[] {
+  return search && (!search.field || search.field === fieldName) ? search.terms : NONE;
+}

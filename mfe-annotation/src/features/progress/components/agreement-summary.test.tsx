@@ -31,7 +31,7 @@ describe('Agreement under the progress', () => {
   it('shows each measured question to owners and admins', async () => {
     serve();
     render(<RemoteProviders><AnnotationOverview datasetId="d1" showAgreement /></RemoteProviders>);
-    expect((await screen.findByTestId('annotation-agreement')).textContent).toBe('Agreement: label 66.7 % (α 0.444)');
+    expect((await screen.findByTestId('annotation-agreement')).textContent).toBe('Agreement: label 66.7% (α 0.444)');
   });
 
   it('is not asked for without showAgreement (annotators)', async () => {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@scholia/shared/i18n';
+import { formatNumber, formatPercent } from '@scholia/shared/i18n';
 import { useDatasetAgreement } from '../api/get-agreement.js';
 
-const percent = (value: number | null) => (value === null ? '–' : formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+const percent = (value: number | null) => (value === null ? '–' : formatPercent(value, 1));
 const alpha = (value: number | null) => (value === null ? '–' : formatNumber(value, { minimumFractionDigits: 3, maximumFractionDigits: 3 }));
 
 /** Annotator agreement per question, under the progress of owners and admins. */
