@@ -150,8 +150,8 @@ test.describe('annotation layout', () => {
       await page.emulateMedia({ colorScheme: theme === 'light' ? 'light' : 'dark' });
       await open(page, ds.id);
       await page.locator('html').evaluate((html, name) => { html.dataset.theme = name; }, theme);
-      // The toolbar's own fields, not those in the filters' panel.
-      const fields = page.locator('.mfe-ann-page__header :is(select, input):not(.mfe-ann-popover__panel *)');
+      // The fields over the workspace, not those in the filters' panel.
+      const fields = page.getByTestId('annotation-page').locator(':is(select, input):not(.mfe-ann-popover__panel *, .mfe-ann-workspace *)');
       await expect(fields).toHaveCount(4); // status, search, its field, sort
       for (const field of await fields.all()) {
         const look = await field.evaluate((el) => {
