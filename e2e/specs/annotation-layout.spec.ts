@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { baseUrl, OWNER, signInAs } from '../fixtures/api.js';
-import { createLayoutDataset, type LayoutDataset } from '../fixtures/layout-dataset.js';
+import { createLayoutDataset, createOneQuestionDataset, type LayoutDataset } from '../fixtures/layout-dataset.js';
 import { createKeyboardDataset } from '../fixtures/keyboard-dataset.js';
 import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
 
@@ -38,6 +38,10 @@ async function expectOneRowRecordHeader(page: Page) {
 }
 
 const submitButton = (page: Page) => page.getByTestId('record-actions').getByRole('button', { name: 'Submit' });
+
+/** The UI kit's field colour in each theme (--sch-surface). */
+const SURFACE = { light: 'rgb(255, 255, 255)', dark: 'rgb(30, 33, 38)', 'high-contrast': 'rgb(0, 0, 0)' } as const;
+const FOCUS = { light: 'rgb(62, 92, 201)', dark: 'rgb(138, 164, 255)', 'high-contrast': 'rgb(0, 255, 255)' } as const;
 
 test.describe('annotation layout', () => {
   let ds: LayoutDataset;
@@ -92,6 +96,94 @@ test.describe('annotation layout', () => {
     expect((await panel.boundingBox())!.width).toBe(before + 48);
   });
 
+  test('desktop: two header rows, every control of the page in the second, the record card within 160 px of the top', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    // The owner: the widest header (a third view, the team's progress).
+    await signInAs(page, OWNER.username, OWNER.password);
+    await open(page, ds.id);
+    const appHeader = (await page.locator('.sch-header').boundingBox())!;
+    const header = page.locator('.mfe-ann-page__header');
+    const headerBox = (await header.boundingBox())!;
+    expect(appHeader.height).toBeLessThanOrEqual(60);
+    expect(headerBox.height).toBeLessThanOrEqual(56); // one row
+    expect(headerBox.y).toBeCloseTo(appHeader.y + appHeader.height, 0);
+    expect((await page.locator('.mfe-ann-workspace').boundingBox())!.y).toBeCloseTo(headerBox.y + headerBox.height, 0);
+    expect((await page.locator('.mfe-ann-record__fields').boundingBox())!.y).toBeLessThanOrEqual(160);
+
+    // Nothing was dropped: each control is in that row, named, and next on the keyboard.
+    const controls = [
+      header.locator('.mfe-ann-team > summary'),
+      page.getByRole('link', { name: 'Dataset settings' }),
+      ...['Focus', 'Bulk', 'Review'].map((name) => page.getByRole('group', { name: 'View' }).getByRole('button', { name })),
+      page.getByRole('combobox', { name: 'Status' }),
+      page.getByRole('searchbox', { name: 'Text search' }),
+      page.getByRole('combobox', { name: 'Search in' }),
+      page.getByRole('combobox', { name: 'Sort by' }),
+      header.locator('.mfe-ann-filters__more > summary'),
+      page.getByRole('button', { name: 'Guidelines' }),
+      page.getByRole('button', { name: 'Shortcuts (?)' }),
+    ];
+    for (const control of controls) {
+      const box = (await control.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(headerBox.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
+    }
+    // The progress is the button to its details.
+    await expect(header.locator('.mfe-ann-team > summary')).toContainText('Team progress');
+    await expect(header.locator('.mfe-ann-team > summary').getByTestId('annotation-progress')).toBeVisible();
+    await expect(header.locator('.mfe-ann-filters__more > summary')).toHaveText('Filters');
+    await controls[0]!.focus();
+    for (const control of controls.slice(1)) {
+      await page.keyboard.press('Tab');
+      await expect(control).toBeFocused();
+    }
+    // The progress details open from the row: the reader's own counts and the team's.
+    await header.locator('.mfe-ann-team > summary').click();
+    await expect(page.getByTestId('my-metrics')).toBeVisible();
+    await expect(page.getByTestId('team-progress')).toBeVisible();
+  });
+
+  test('the page header\'s fields are the UI kit\'s: no browser-default face, the theme\'s colours and focus ring', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ds.annotator.username, ds.annotator.password);
+    for (const theme of ['light', 'dark', 'high-contrast'] as const) {
+      await page.emulateMedia({ colorScheme: theme === 'light' ? 'light' : 'dark' });
+      await open(page, ds.id);
+      await page.locator('html').evaluate((html, name) => { html.dataset.theme = name; }, theme);
+      // The fields over the workspace, not those in the filters' panel.
+      const fields = page.getByTestId('annotation-page').locator(':is(select, input):not(.mfe-ann-popover__panel *, .mfe-ann-workspace *)');
+      await expect(fields).toHaveCount(4); // status, search, its field, sort
+      for (const field of await fields.all()) {
+        const look = await field.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { className: el.className, appearance: style.appearance, background: style.backgroundColor, radius: style.borderRadius };
+        });
+        expect(look).toEqual({ className: expect.stringMatching(/^sch-(select|search)__input$/), appearance: 'none', background: SURFACE[theme], radius: '6px' });
+      }
+      await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Bulk' }).focus();
+      await page.keyboard.press('Tab');
+      const status = page.getByRole('combobox', { name: 'Status' });
+      await expect(status).toBeFocused();
+      expect(await status.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineColor])).toEqual(['solid', FOCUS[theme]]);
+    }
+  });
+
+  test('desktop: Discard, Save as draft and Submit share one row of the questions panel, with their keys', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, ds.annotator.username, ds.annotator.password);
+    await open(page, ds.id);
+    const panel = (await page.getByTestId('questions-panel').boundingBox())!;
+    const buttons = page.getByTestId('record-actions').getByRole('button');
+    await expect(buttons).toHaveText([/^Discard/, /^Save as draft/, /^Submit/]);
+    const boxes = await Promise.all((await buttons.all()).map(async (button) => (await button.boundingBox())!));
+    for (const box of boxes) {
+      expect(box.y).toBeCloseTo(boxes[0]!.y, 0);
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+    }
+    await expect(page.getByTestId('record-actions').locator('.mfe-ann-key')).toHaveText(['Ctrl ⌫', 'Ctrl S', 'Ctrl ↵']);
+    for (const key of await page.getByTestId('record-actions').locator('.mfe-ann-key').all()) await expect(key).toBeVisible();
+  });
+
   test('phone: one column, a one-row header, the record near the top, the action bar pinned at the bottom', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInAs(page, ds.annotator.username, ds.annotator.password);
@@ -110,8 +202,15 @@ test.describe('annotation layout', () => {
     await expect(page.getByTestId('page-menu')).toBeHidden();
     await page.locator('.mfe-ann-page__menu > summary').click();
     await expectInViewport(page, page.getByTestId('page-menu'));
-    await expect(page.getByTestId('my-metrics')).toBeVisible();
     await expect(page.getByTestId('guidelines-toggle')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Shortcuts (?)' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // The progress in the header row opens the reader's counts.
+    await page.locator('.mfe-ann-page__header .mfe-ann-team > summary').click();
+    await expectInViewport(page, page.getByTestId('my-metrics'));
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('my-metrics')).toBeHidden();
+    await page.locator('.mfe-ann-page__menu > summary').click();
     await page.locator('.mfe-ann-filters__more > summary').click();
     await expectInViewport(page, page.locator('.mfe-ann-filters__more .mfe-ann-popover__panel'));
     // One Escape closes the filters, the next the menu holding them.
@@ -195,7 +294,7 @@ test.describe('annotation layout', () => {
         await open(page, fresh.id, query);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
         await expect(page.getByTestId('annotation-progress')).toBeVisible();
-        if (size === DESKTOP) await expect(page.getByTestId('my-metrics')).toBeVisible(); // a phone's are in the menu
+        await expect(page.getByTestId('my-metrics')).toBeAttached(); // in the progress panel, closed
         await expect(page).toHaveScreenshot(`annotation-${name}-${scheme}.png`, SCREENSHOT);
         if (DOCS_IMAGES && scheme === 'light') await page.screenshot({ path: path.join(DOCS_IMAGES, DOCS_NAMES[name]!) });
       }
@@ -237,12 +336,21 @@ test('bulk: rows over the width, the confirmation a modal in view, then a toast,
 
 test('desktop: the actions sit right under a short form, and stay in view under a long one', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  const short = await createKeyboardDataset(1);
-  await signInAs(page, short.annotator.username, short.annotator.password);
-  await open(page, short.id);
+  const three = await createKeyboardDataset(1);
+  await signInAs(page, three.annotator.username, three.annotator.password);
+  await open(page, three.id);
   const lastQuestion = (await page.getByTestId('question-rating').boundingBox())!;
-  const actions = (await page.getByTestId('questions-panel').locator('.mfe-ann-panel__actions').boundingBox())!;
-  expect(actions.y - (lastQuestion.y + lastQuestion.height)).toBeLessThan(150);
+  const actions = (await page.getByTestId('record-actions').boundingBox())!;
+  expect(actions.y - (lastQuestion.y + lastQuestion.height)).toBeLessThanOrEqual(72);
+
+  // One question: Discard, Save as draft and Submit right under it (Clear and Reset in a small line between).
+  const one = await createOneQuestionDataset();
+  await signInAs(page, one.annotator.username, one.annotator.password);
+  await open(page, one.id);
+  const question = (await page.getByTestId('question-sentiment').boundingBox())!;
+  const bar = (await page.getByTestId('record-actions').boundingBox())!;
+  expect(bar.y).toBeGreaterThan(question.y + question.height);
+  expect(bar.y - (question.y + question.height)).toBeLessThanOrEqual(72);
 
   const long = await createAnnotationDataset(1);
   await signInAs(page, long.annotator.username, long.annotator.password);

@@ -339,7 +339,9 @@ for (const example of EXAMPLE_HOSTS) {
           await page.goto(`${hostOrigin()}/?theme=${theme}`);
           await expect(page.getByTestId('record-position')).toHaveText(/Record 1 of 1/, { timeout: 20_000 });
           const root = page.getByTestId('annotation-root');
-          const tokens = theme === 'light' ? { primary: 'rgb(62, 92, 201)', primaryText: 'rgb(255, 255, 255)' } : { primary: 'rgb(138, 164, 255)', primaryText: 'rgb(13, 16, 32)' };
+          const tokens = theme === 'light'
+            ? { primary: 'rgb(62, 92, 201)', primaryText: 'rgb(255, 255, 255)', surface: 'rgb(255, 255, 255)' }
+            : { primary: 'rgb(138, 164, 255)', primaryText: 'rgb(13, 16, 32)', surface: 'rgb(30, 33, 38)' };
           const look = (name: string, exact = true) => root.getByRole('button', { name, exact }).evaluate((node) => {
             const style = getComputedStyle(node);
             return { background: style.backgroundColor, color: style.color, radius: style.borderRadius };
@@ -348,8 +350,11 @@ for (const example of EXAMPLE_HOSTS) {
           expect(await look('Submit')).toEqual({ background: tokens.primary, color: tokens.primaryText, radius: '6px' });
           const focusMode = root.getByRole('button', { name: 'Focus', exact: true });
           await expect(focusMode).toHaveAttribute('aria-pressed', 'true');
-          expect(await look('Focus')).toMatchObject({ background: tokens.primary, color: tokens.primaryText });
-          expect((await look('Bulk')).background).not.toBe(tokens.primary);
+          // The active mode is raised on the surface and underlined in the primary colour (the UI kit's segmented control).
+          const active = await focusMode.evaluate((node) => ({ background: getComputedStyle(node).backgroundColor, underline: getComputedStyle(node).boxShadow }));
+          expect(active.background).toBe(tokens.surface);
+          expect(active.underline).toContain(tokens.primary);
+          expect((await look('Bulk')).background).not.toBe(tokens.surface);
           // The chosen option is marked in the primary colour; links are in it too.
           await expect(root.getByRole('button', { name: 'POSITIVE' })).toHaveAttribute('aria-pressed', 'true');
           expect((await look('POSITIVE', false)).background).toBe(tokens.primary);

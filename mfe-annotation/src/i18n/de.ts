@@ -57,7 +57,6 @@ export const de: AnnotationMessages = {
     previous: 'Zurück',
     next: 'Weiter',
     undo: 'Rückgängig',
-    shortcuts: 'Tastenkürzel: ← → Einträge · Tab Fragen · 1–9 Optionen, 0–9 Bewertungen · Strg+Enter einreichen · Strg+S Entwurf · Strg+Rücktaste verwerfen · Strg+Z rückgängig',
   },
   messages: {
     completeRequired: 'Beantworte zum Einreichen alle Pflichtfragen',

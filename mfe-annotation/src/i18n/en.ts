@@ -57,7 +57,6 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     undo: 'Undo',
-    shortcuts: 'Shortcuts: ← → records · Tab questions · 1–9 options, 0–9 ratings · Ctrl+Enter submit · Ctrl+S draft · Ctrl+Backspace discard · Ctrl+Z undo',
   },
   messages: {
     completeRequired: 'To submit complete required responses',

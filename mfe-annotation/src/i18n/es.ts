@@ -57,7 +57,6 @@ export const es: AnnotationMessages = {
     previous: 'Anterior',
     next: 'Siguiente',
     undo: 'Deshacer',
-    shortcuts: 'Atajos: ← → registros · Tab preguntas · 1–9 opciones, 0–9 valoraciones · Ctrl+Intro enviar · Ctrl+S borrador · Ctrl+Retroceso descartar · Ctrl+Z deshacer',
   },
   messages: {
     completeRequired: 'Para enviar, completa las respuestas obligatorias',

@@ -5,3 +5,6 @@ export * from './tooltip.js';
 export * from './use-copy.js';
 export * from './remote-providers.js';
 export * from './dataset-load-error.js';
+export * from './select.js';
+export * from './search-input.js';
+export * from './segmented-control.js';

@@ -5,6 +5,7 @@ import { searchRecordsForReview, validateAgreeingRecords, type Field, type Quest
 import { notify } from '@scholia/shared/bus';
 import { useApiConnection } from '../../embed/instance-connection.js';
 import { formatNumber } from '@scholia/shared/i18n';
+import { Select } from '@scholia/shared/ui';
 import { RecordFields } from '../annotate/components/record-fields.js';
 import { ReviewPanel } from './review-panel.js';
 
@@ -54,21 +55,19 @@ export function ReviewView({ datasetId, fields, questions }: { datasetId: string
   return (
     <section className="mfe-ann-review-view" data-testid="review-view">
       <div className="mfe-ann-toolbar">
-        <label>
-          {t('review.queueStatus')}{' '}
-          <select
-            data-testid="review-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as ReviewStatus);
-              setIndex(0);
-            }}
-          >
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>{t(`review.queue_${value}`)}</option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={t('review.queueStatus')}
+          data-testid="review-status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as ReviewStatus);
+            setIndex(0);
+          }}
+        >
+          {STATUSES.map((value) => (
+            <option key={value} value={value}>{t(`review.queue_${value}`)}</option>
+          ))}
+        </Select>
         {total > 0 && (
           <span data-testid="review-position">{t('review.position', { index: formatNumber(index + 1), total: formatNumber(total) })}</span>
         )}

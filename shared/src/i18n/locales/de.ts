@@ -14,6 +14,9 @@ export const de: Messages = {
     backToHome: 'Zurück zur Startseite',
     loadFailed: 'Dies konnte nicht geladen werden.',
   },
+  controls: {
+    clearSearch: 'Suche leeren',
+  },
   http: {
     '401': 'Die Anmeldedaten konnten nicht überprüft werden',
     '404': 'Die angeforderte Ressource wurde nicht gefunden',

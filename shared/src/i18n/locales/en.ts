@@ -12,6 +12,9 @@ export const en = {
     backToHome: 'Back to home page',
     loadFailed: 'This could not be loaded.',
   },
+  controls: {
+    clearSearch: 'Clear the search',
+  },
   http: {
     '401': 'Could not validate credentials',
     '404': 'Could not find the requested resource',

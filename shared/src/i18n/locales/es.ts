@@ -14,6 +14,9 @@ export const es: Messages = {
     backToHome: 'Volver a la página de inicio',
     loadFailed: 'No se pudo cargar.',
   },
+  controls: {
+    clearSearch: 'Borrar la búsqueda',
+  },
   http: {
     '401': 'No se pudieron validar las credenciales',
     '404': 'No se encontró el recurso solicitado',

@@ -5,9 +5,11 @@ import { useSearchParams } from 'react-router-dom';
 import { datasetProgressQuery } from '@scholia/shared/api';
 import { useApiConnection } from '../../../embed/instance-connection.js';
 import { formatNumber } from '@scholia/shared/i18n';
-import { DatasetLoadError, datasetLoadErrorKey } from '@scholia/shared/ui';
-import { AnnotationOverview, OverviewLinks } from '../../progress/components/annotation-overview.js';
+import { DatasetLoadError, datasetLoadErrorKey, SegmentedControl } from '@scholia/shared/ui';
+import { AnnotationOverview, DatasetSettingsLink } from '../../progress/components/annotation-overview.js';
+import { ProgressMeter } from '../../progress/components/progress-meter.js';
 import { TeamProgress } from '../../progress/components/team-progress.js';
+import { AgreementSummary } from '../../progress/components/agreement-summary.js';
 import { useAnnotationSettings, useMyMetrics } from '../api/use-annotation-settings.js';
 import { startSendingKeptAnswers } from '../api/kept-answers-sender.js';
 import { criteriaKey, hasQuery, readUrlState, writeUrlState, type Criteria, type ViewState } from '../model/annotation-criteria.js';
@@ -56,11 +58,11 @@ const MyMetrics = memo(function MyMetrics({ datasetId }: { datasetId: string }) 
 });
 
 /**
- * The annotation screen (spec §2): a header line (dataset, progress, guidelines), a toolbar (mode,
- * filters in the URL) and a workspace filling the rest of the window: the record on the left,
- * the questions panel on the right (its width in `--mfe-ann-panel`). On a narrow page the header
- * is one short row (name, a thin progress bar, a menu holding the rest), so the record starts
- * near the top of a phone's screen.
+ * The annotation screen (spec §2): one header row (dataset, progress, mode, filters in the URL,
+ * guidelines) and a workspace filling the rest of the window: the record on the left, the
+ * questions panel on the right (its width in `--mfe-ann-panel`). On a narrow page the header is
+ * one short row (name, a thin progress bar, a menu holding the rest), so the record starts near
+ * the top of a phone's screen.
  */
 export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const { t } = useTranslation('annotation');
@@ -111,25 +113,26 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   const isAdmin = user?.role === 'owner' || user?.role === 'admin';
   const metadataVisible = settings.metadataProperties.filter((m) => m.visible_for_annotators || isAdmin).map((m) => m.name);
 
+  const modes = isAdmin ? (['focus', 'bulk', 'review'] as const) : (['focus', 'bulk'] as const);
+  // The progress is the button to its details (the reader's own counts, the team's, the agreement),
+  // so the header stays one row.
+  const progress = (
+    <TeamProgress datasetId={datasetId} isAdmin={isAdmin} summary={<><ProgressMeter datasetId={datasetId} /><span className="mfe-ann-chevron" aria-hidden="true" /></>}>
+      <MyMetrics datasetId={datasetId} />
+      {isAdmin && <AgreementSummary datasetId={datasetId} />}
+    </TeamProgress>
+  );
   const headerControls = (
     <>
-      <MyMetrics datasetId={datasetId} />
-      <TeamProgress datasetId={datasetId} isAdmin={isAdmin} />
       <button type="button" className="sch-button sch-button--ghost" aria-expanded={guidelinesOpen} data-testid="guidelines-toggle" onClick={() => setGuidelinesOpen((open) => !open)}>
         {t('guidelines.open')}
       </button>
+      <ShortcutHelp />
     </>
   );
   const toolbar = (
     <div className="mfe-ann-toolbar">
-      <ShortcutHelp />
-      <div role="group" aria-label={t('mode.label')} className="mfe-ann-modes">
-        {(isAdmin ? (['focus', 'bulk', 'review'] as const) : (['focus', 'bulk'] as const)).map((mode) => (
-          <button key={mode} type="button" aria-pressed={view.mode === mode} className={`sch-button ${view.mode === mode ? '' : 'sch-button--ghost'}`} onClick={() => update(criteria, { ...view, mode, page: 1 })}>
-            {t(`mode.${mode}`)}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl label={t('mode.label')} className="mfe-ann-modes" options={modes.map((mode) => ({ value: mode, label: t(`mode.${mode}`) }))} value={view.mode} onChange={(mode) => update(criteria, { ...view, mode, page: 1 })} />
       {/* The review queue picks records by their overall status with its own selector. */}
       {view.mode !== 'review' && (
         <FilterBar datasetId={datasetId} criteria={criteria} onChange={setCriteria} fields={fields} questions={questions} metadataProperties={settings.metadataProperties} />
@@ -141,27 +144,28 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
     <div ref={setPageElement} className="mfe-annotation mfe-ann-page" data-testid="annotation-page" data-mode={view.mode} data-layout={narrow ? 'narrow' : 'wide'} style={{ '--mfe-ann-panel': `${panelWidth}px` } as CSSProperties}>
       {narrow ? (
         <header className="mfe-ann-page__header mfe-ann-page__header--compact">
-          <AnnotationOverview datasetId={datasetId} compact />
+          <AnnotationOverview datasetId={datasetId} progress={progress} />
           <PopoverDetails
             closeOn={view.mode}
             className="mfe-ann-page__menu"
             summary={<><span aria-hidden="true">☰</span> {t('menu.open')}</>}
           >
             <div className="mfe-ann-page__menu-body" role="region" aria-label={t('menu.label')} data-testid="page-menu">
-              <div className="mfe-ann-page__menu-row"><OverviewLinks datasetId={datasetId} showAgreement={isAdmin} /></div>
+              <div className="mfe-ann-page__menu-row"><DatasetSettingsLink datasetId={datasetId} /></div>
               <div className="mfe-ann-page__menu-row">{headerControls}</div>
               {toolbar}
             </div>
           </PopoverDetails>
         </header>
       ) : (
-        <>
-          <header className="mfe-ann-page__header">
-            <AnnotationOverview datasetId={datasetId} showAgreement={isAdmin} />
-            {headerControls}
-          </header>
+        // One row under the host's header (Scholia's shows the breadcrumbs): name, progress and
+        // settings, the view and the filters, then guidelines and shortcuts.
+        <header className="mfe-ann-page__header mfe-ann-page__header--bar">
+          <AnnotationOverview datasetId={datasetId} progress={progress} />
+          <span className="mfe-ann-page__settings"><DatasetSettingsLink datasetId={datasetId} icon /></span>
           {toolbar}
-        </>
+          <div className="mfe-ann-page__tools">{headerControls}</div>
+        </header>
       )}
       {/* The host page has the one main landmark; the workspace is a region of it. */}
       <div className="mfe-ann-workspace" role="region" aria-label={t('workspace.label')}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { announceResponsesChanged, searchAnnotationRecords, upsertMyResponses, type ResponseStatus } from '@scholia/shared/api';
 import { useApiConnection } from '../../../embed/instance-connection.js';
 import { notify } from '@scholia/shared/bus';
+import { Select } from '@scholia/shared/ui';
 import { responseEvent, useAnnotationEvents } from '../../../embed/annotation-events.js';
 import { canSubmit, toResponseValues } from '../model/answer-validity.js';
 import { criteriaKey, PAGE_SIZES, toSearchBody, type Criteria } from '../model/annotation-criteria.js';
@@ -181,12 +182,9 @@ export function BulkView({ datasetId, criteria, page, size, fields, questions, o
           {allMatched && <span>{t('bulk.allMatchedSelected', { count: Math.min(total, SELECT_ALL_LIMIT) })}</span>}
           <span className="mfe-ann-spacer" />
           <button type="button" className="sch-button sch-button--ghost" onClick={() => setCollapsed((c) => !c)}>{collapsed ? t('bulk.expand') : t('bulk.collapse')}</button>
-          <label>
-            {t('bulk.pageSize')}{' '}
-            <select value={size} onChange={(e) => onSize(Number(e.target.value))} data-testid="page-size">
-              {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
-            </select>
-          </label>
+          <Select label={t('bulk.pageSize')} value={size} onChange={(e) => onSize(Number(e.target.value))} data-testid="page-size">
+            {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+          </Select>
         </div>
         {virtual ? (
           <div ref={listRef} className="mfe-ann-bulk__scroller" data-testid="bulk-scroller">

@@ -1,6 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MetadataProperty } from '@scholia/shared/api';
+import { SearchInput, Select } from '@scholia/shared/ui';
 import { useMetadataMetrics, useSuggestionAgents } from '../api/use-annotation-settings.js';
 import { SIMILARITY_LIMITS, type Condition, type Criteria } from '../model/annotation-criteria.js';
 import type { Field, Question, RecordStatusFilter } from '../model/types.js';
@@ -68,34 +69,33 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
 
   return (
     <div className="mfe-ann-filters" role="search">
-      <label>
-        {t('status.label')}{' '}
-        <select data-testid="status-filter" value={criteria.status} onChange={(e) => onChange({ ...criteria, status: e.target.value as RecordStatusFilter })}>
-          {STATUS_FILTERS.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
-        </select>
-      </label>
+      {/* The chosen status and sort say what they are ("Pending", "Default order"): their names are for screen readers and tooltips. */}
+      <Select label={t('status.label')} hideLabel className="mfe-ann-filters__status" data-testid="status-filter" value={criteria.status} onChange={(e) => onChange({ ...criteria, status: e.target.value as RecordStatusFilter })}>
+        {STATUS_FILTERS.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
+      </Select>
       <form className="mfe-ann-search" onSubmit={(e) => { e.preventDefault(); onChange({ ...criteria, q }); }}>
-        <input type="search" aria-label={t('filters.searchLabel')} placeholder={t('filters.search')} value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q !== criteria.q && onChange({ ...criteria, q })} data-testid="search-input" />
-        <select aria-label={t('filters.inField')} value={criteria.field} onChange={(e) => onChange({ ...criteria, field: e.target.value })} data-testid="search-field">
+        <SearchInput
+          label={t('filters.searchLabel')} placeholder={t('filters.search')} value={q} data-testid="search-input"
+          onChange={(e) => setQ(e.target.value)} onBlur={() => q !== criteria.q && onChange({ ...criteria, q })}
+          onClear={() => { setQ(''); onChange({ ...criteria, q: '' }); }}
+        />
+        <Select label={t('filters.inField')} hideLabel value={criteria.field} onChange={(e) => onChange({ ...criteria, field: e.target.value })} data-testid="search-field">
           <option value="">{t('filters.allFields')}</option>
           {searchable.map((f) => <option key={f.name} value={f.name}>{f.title}</option>)}
-        </select>
+        </Select>
       </form>
-      <label>
-        {t('filters.sortBy')}{' '}
-        <select data-testid="sort-by" value={sort?.by ?? ''} onChange={(e) => onChange({ ...criteria, sort: e.target.value ? [{ by: e.target.value, order: sort?.order ?? 'asc' }] : [] })}>
-          <option value="">{t('filters.noSort')}</option>
-          <option value="inserted_at">{t('filters.insertedAt')}</option>
-          <option value="updated_at">{t('filters.updatedAt')}</option>
-          {metadataProperties.map((m) => <option key={m.name} value={`metadata:${m.name}`}>{m.title}</option>)}
-          {questions.filter((q) => q.settings.type !== 'text').map((q) => <option key={q.name} value={`suggestion-score:${q.name}`}>{t('filters.suggestionScore', { question: q.title })}</option>)}
-        </select>
-      </label>
+      <Select label={t('filters.sortBy')} hideLabel className="mfe-ann-filters__sort" data-testid="sort-by" value={sort?.by ?? ''} onChange={(e) => onChange({ ...criteria, sort: e.target.value ? [{ by: e.target.value, order: sort?.order ?? 'asc' }] : [] })}>
+        <option value="">{t('filters.noSort')}</option>
+        <option value="inserted_at">{t('filters.insertedAt')}</option>
+        <option value="updated_at">{t('filters.updatedAt')}</option>
+        {metadataProperties.map((m) => <option key={m.name} value={`metadata:${m.name}`}>{m.title}</option>)}
+        {questions.filter((q) => q.settings.type !== 'text').map((q) => <option key={q.name} value={`suggestion-score:${q.name}`}>{t('filters.suggestionScore', { question: q.title })}</option>)}
+      </Select>
       {sort && (
-        <select aria-label={t('filters.sort')} data-testid="sort-order" value={sort.order} onChange={(e) => onChange({ ...criteria, sort: [{ ...sort, order: e.target.value as 'asc' | 'desc' }] })}>
+        <Select label={t('filters.sort')} hideLabel data-testid="sort-order" value={sort.order} onChange={(e) => onChange({ ...criteria, sort: [{ ...sort, order: e.target.value as 'asc' | 'desc' }] })}>
           <option value="asc">{t('filters.asc')}</option>
           <option value="desc">{t('filters.desc')}</option>
-        </select>
+        </Select>
       )}
       <PopoverDetails className="mfe-ann-filters__more" summary={`${t('filters.title')}${criteria.conditions.length ? ` (${t('filters.active', { count: criteria.conditions.length })})` : ''}`}>
         {metadataProperties.length > 0 && <h2>{t('filters.metadata')}</h2>}
@@ -142,13 +142,13 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
       {criteria.similar && (
         <div className="mfe-ann-similar" data-testid="similarity-bar">
           <SimilarTo recordId={criteria.similar.record} fields={fields} />
-          <select aria-label={t('similarity.most')} value={criteria.similar.order} onChange={(e) => onChange({ ...criteria, similar: { ...criteria.similar!, order: e.target.value as 'most_similar' | 'least_similar' } })}>
+          <Select label={t('similarity.most')} hideLabel value={criteria.similar.order} onChange={(e) => onChange({ ...criteria, similar: { ...criteria.similar!, order: e.target.value as 'most_similar' | 'least_similar' } })}>
             <option value="most_similar">{t('similarity.most')}</option>
             <option value="least_similar">{t('similarity.least')}</option>
-          </select>
-          <select aria-label={t('similarity.limit')} value={criteria.similar.limit} onChange={(e) => onChange({ ...criteria, similar: { ...criteria.similar!, limit: Number(e.target.value) } })}>
+          </Select>
+          <Select label={t('similarity.limit')} hideLabel value={criteria.similar.limit} onChange={(e) => onChange({ ...criteria, similar: { ...criteria.similar!, limit: Number(e.target.value) } })}>
             {SIMILARITY_LIMITS.map((n) => <option key={n} value={n}>{n}</option>)}
-          </select>
+          </Select>
           <button type="button" className="sch-button sch-button--ghost" onClick={() => onChange({ ...criteria, similar: undefined })}>{t('similarity.clear')}</button>
         </div>
       )}

@@ -458,14 +458,16 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
       >
         <div className="mfe-ann-panel__body">
           <QuestionForm questions={questions} answers={answers} record={record} fields={fields} onAnswer={onAnswer} preselected={preselected} spanLabels={spanLabels} onSpanLabel={(name, label) => setSpanLabels((current) => ({ ...current, [name]: label }))} />
-          {!submittable && <p className="sch-muted" data-testid="complete-required">{t('messages.completeRequired')}</p>}
           {saveError && <p role="alert" className="mfe-ann-save-error" data-testid="save-error">{t('embed.saveFailed', { reason: saveError })}</p>}
-          <p className="sch-muted mfe-ann-shortcuts">{t('actions.shortcuts')}</p>
         </div>
         <div className="mfe-ann-panel__actions">
-          <div className="mfe-ann-actions mfe-ann-actions--minor">
-            <button type="button" className="sch-button sch-button--ghost" onClick={() => void clear()} disabled={saving}>{t('actions.clear')}</button>
-            <button type="button" className="sch-button sch-button--ghost" onClick={reset} disabled={saving || !dirty}>{t('actions.reset')}</button>
+          {/* One small line over the actions: Clear, Reset and why Submit waits. */}
+          <div className="mfe-ann-panel__minor">
+            <div className="mfe-ann-actions mfe-ann-actions--minor">
+              <button type="button" className="sch-button sch-button--ghost" onClick={() => void clear()} disabled={saving}>{t('actions.clear')}</button>
+              <button type="button" className="sch-button sch-button--ghost" onClick={reset} disabled={saving || !dirty}>{t('actions.reset')}</button>
+            </div>
+            {!submittable && <p className="sch-muted mfe-ann-panel__hint" data-testid="complete-required">{t('messages.completeRequired')}</p>}
           </div>
           {/* On a phone this group is pinned to the bottom of the screen. */}
           <div className="mfe-ann-actions mfe-ann-actions--main" data-testid="record-actions">

@@ -49,8 +49,9 @@ export function ShortcutHelp() {
   }, []);
   return (
     <>
-      <button type="button" className="sch-button sch-button--ghost" aria-haspopup="dialog" aria-keyshortcuts="?" data-testid="shortcut-help" onClick={show}>
-        {t('shortcuts.open')}
+      <button type="button" className="sch-button sch-button--ghost" aria-haspopup="dialog" aria-keyshortcuts="?" data-testid="shortcut-help" title={t('shortcuts.open')} onClick={show}>
+        <span className="mfe-ann-shortcut-help__key" aria-hidden="true">?</span>
+        <span className="mfe-ann-shortcut-help__label">{t('shortcuts.open')}</span>
       </button>
       {open && <ShortcutDialog onClose={close} />}
     </>

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@scholia/shared/api';
 import { RemoteProviders } from '@scholia/shared/ui';
 import { registerAnnotationI18n } from '../../../i18n/register-annotation-i18n.js';
+import { AgreementSummary } from './agreement-summary.js';
 import { AnnotationOverview } from './annotation-overview.js';
 
 const agreement = {
@@ -24,17 +25,17 @@ function serve() {
   return fetch;
 }
 
-describe('Agreement under the progress', () => {
+describe('Agreement with the progress', () => {
   beforeAll(registerAnnotationI18n);
   afterEach(cleanup);
 
   it('shows each measured question to owners and admins', async () => {
     serve();
-    render(<RemoteProviders><AnnotationOverview datasetId="d1" showAgreement /></RemoteProviders>);
+    render(<RemoteProviders><AgreementSummary datasetId="d1" /></RemoteProviders>);
     expect((await screen.findByTestId('annotation-agreement')).textContent).toBe('Agreement: label 66.7% (α 0.444)');
   });
 
-  it('is not asked for without showAgreement (annotators)', async () => {
+  it('is not asked for by the progress itself (annotators see no agreement)', async () => {
     const fetch = serve();
     render(<RemoteProviders><AnnotationOverview datasetId="d1" /></RemoteProviders>);
     await screen.findByTestId('annotation-progress');

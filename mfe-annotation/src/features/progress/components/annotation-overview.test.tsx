@@ -10,7 +10,7 @@ describe('AnnotationOverview', () => {
   beforeAll(registerAnnotationI18n);
   afterEach(cleanup);
 
-  it('shows the dataset name and its progress', async () => {
+  it('shows the dataset name and its progress, no settings link', async () => {
     queryClient.clear();
     vi.stubGlobal('fetch', vi.fn(async (url: string) => url.endsWith('/progress')
       ? Response.json({ total: 4, completed: 1, pending: 3, users: [] })
@@ -20,21 +20,21 @@ describe('AnnotationOverview', () => {
     expect((await screen.findByTestId('annotation-progress')).textContent).toContain('1 of 4 records completed');
     // The dataset's pending records (the reader's own count is "Still to answer").
     expect(screen.getByTestId('annotation-progress').textContent).toContain('3 pending');
+    expect(screen.queryByRole('link', { name: 'Dataset settings' })).toBeNull();
   });
 
-  it('compact: the name and "done/total" on one line, their full text in tooltips and for screen readers, no settings link', async () => {
+  it('the name and "done/total" on one line, their full text in tooltips and for screen readers', async () => {
     queryClient.clear();
     vi.stubGlobal('fetch', vi.fn(async (url: string) => url.endsWith('/progress')
       ? Response.json({ total: 12, completed: 3, pending: 9, users: [] })
       : Response.json({ id: 'd1', name: 'a-dataset-name-long-enough-to-be-cut-on-a-phone' })));
-    render(<RemoteProviders><AnnotationOverview datasetId="d1" showAgreement compact /></RemoteProviders>);
+    render(<RemoteProviders><AnnotationOverview datasetId="d1" /></RemoteProviders>);
     const name = await screen.findByRole('heading', { name: 'a-dataset-name-long-enough-to-be-cut-on-a-phone' });
     expect(name.getAttribute('title')).toBe('a-dataset-name-long-enough-to-be-cut-on-a-phone');
     const progress = await screen.findByTestId('annotation-progress');
     expect(progress.querySelector('[aria-hidden="true"]')?.textContent).toBe('3/12');
     expect(progress.querySelector('.mfe-ann-visually-hidden')?.textContent).toBe('3 of 12 records completed · 25.00% · 9 pending');
     expect(progress.parentElement?.getAttribute('title')).toBe('3 of 12 records completed · 25.00% · 9 pending');
-    expect(screen.queryByRole('link', { name: 'Dataset settings' })).toBeNull();
   });
 
   it('writes the pending count in the browser\'s number format too', async () => {

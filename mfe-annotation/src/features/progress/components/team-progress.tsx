@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserQuery } from '@scholia/shared/api';
 import { formatNumber } from '@scholia/shared/i18n';
@@ -16,8 +16,10 @@ const STATUSES = ['submitted', 'draft', 'discarded'] as const;
  * demand: the dataset's records completed and pending, and each annotator's submitted, draft and
  * discarded answers for owners and admins; an annotator sees their own line. Re-read over the bus
  * after each response (throttled), and only while open: counting everyone reads the whole dataset.
+ * `summary` draws the button (the dataset's progress), named "Team progress" or "My progress" for
+ * screen readers; `children` open at the top of the panel (the reader's own counts, the agreement).
  */
-export function TeamProgress({ datasetId, isAdmin }: { datasetId: string; isAdmin: boolean }) {
+export function TeamProgress({ datasetId, isAdmin, summary, children }: { datasetId: string; isAdmin: boolean; summary?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation('annotation');
   const [open, setOpen] = useState(false);
   const totals = useDatasetProgress(datasetId).data;
@@ -27,8 +29,10 @@ export function TeamProgress({ datasetId, isAdmin }: { datasetId: string; isAdmi
   const rows: AnnotatorCounts[] = isAdmin
     ? (team ? annotatorCounts(team) : [])
     : mine && me ? [{ username: me, submitted: mine.submitted, draft: mine.draft, discarded: mine.discarded }] : [];
+  const name = isAdmin ? t('team.title') : t('team.own');
   return (
-    <PopoverDetails className="mfe-ann-team" summary={isAdmin ? t('team.title') : t('team.own')} onToggle={setOpen}>
+    <PopoverDetails className="mfe-ann-team" summary={summary ? <><span className="mfe-ann-visually-hidden">{name}</span>{summary}</> : name} onToggle={setOpen}>
+      {children}
       {open && (
         <div className="mfe-ann-team__panel" data-testid="team-progress">
           {totals && (
