@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeadersPlugin } from '../../src/plugins/external/security-headers.js';
 import { TestApi } from '../api-client.js';
 import { UNAUTHORIZED } from '../fixtures.js';
 import { OWNER, startTestServer, type TestServer } from '../test-server.js';
@@ -92,9 +94,23 @@ describe('HTTP hardening', () => {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, target).toContain("frame-ancestors 'self' https://embed.example.org");
       expect(csp).toContain("default-src 'self'");
+      // X-Frame-Options can name no other origin: sent, it would refuse the listed parent.
+      expect(res.headers.get('x-frame-options'), target).toBeNull();
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
+  it('keeps X-Frame-Options when only its own origin may frame it', async () => {
+    for (const [frameAncestors, expected] of [[["'self'"], 'SAMEORIGIN'], [["'none'"], 'DENY']] as const) {
+      const app = Fastify();
+      await app.register(securityHeadersPlugin, { frameAncestors: [...frameAncestors] });
+      app.get('/', async () => 'page');
+      const res = await app.inject({ url: '/' });
+      await app.close();
+      expect(res.headers['x-frame-options']).toBe(expected);
+      expect(res.headers['content-security-policy']).toContain(`frame-ancestors ${frameAncestors[0]}`);
     }
   });
 

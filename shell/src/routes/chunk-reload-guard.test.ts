@@ -47,6 +47,13 @@ describe('chunk reload guard', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('never reloads where the browser denies sessionStorage: nothing would stop the next reload', () => {
+    const reload = vi.fn();
+    vi.spyOn(globalThis, 'sessionStorage', 'get').mockImplementation(() => { throw new DOMException('Access is denied for this document.', 'SecurityError'); });
+    expect(reloadAfterChunkError(chunkError(), { reload, online: () => true })).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('shouldReload with no previous reload', () => {
     expect(shouldReload(5, undefined)).toBe(true);
   });

@@ -12,6 +12,15 @@ export function shouldReload(now: number, lastReloadAt: number | undefined): boo
   return lastReloadAt === undefined || Number.isNaN(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_WINDOW_MS;
 }
 
+/** The tab's sessionStorage; none where the browser denies it (a frame on another site, say). */
+function tabStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reloads the page after a chunk-load failure unless it already did within 60 s, or the browser
  * is offline (the chunk failed because the connection dropped: a reload would replace the page,
@@ -25,10 +34,12 @@ export function reloadAfterChunkError(
   if (!isChunkLoadError(error)) return false;
   if (!(deps.online ?? (() => globalThis.navigator?.onLine ?? true))()) return false;
   const now = (deps.now ?? Date.now)();
-  const storage = deps.storage ?? globalThis.sessionStorage;
-  const last = storage?.getItem(STORAGE_KEY);
+  const storage = deps.storage ?? tabStorage();
+  // With nowhere to note the reload, the next page could reload again, and so on for ever.
+  if (!storage) return false;
+  const last = storage.getItem(STORAGE_KEY);
   if (!shouldReload(now, last ? Number(last) : undefined)) return false;
-  storage?.setItem(STORAGE_KEY, String(now));
+  storage.setItem(STORAGE_KEY, String(now));
   (deps.reload ?? (() => window.location.reload()))();
   return true;
 }

@@ -12,6 +12,9 @@ export const securityHeadersPlugin = fp(
     // Remotes registered on other origins (remote-registry.ts): their entries, chunks, styles and
     // manifests. Read per response, so a registration changed at run time is allowed at once.
     const remoteOrigins = () => (options.remoteOrigins?.() ?? []).join(' ');
+    // X-Frame-Options can say only "this origin": with other frame parents listed it would refuse
+    // them in browsers that read it before (or without) CSP frame-ancestors.
+    const framedBySelfOnly = options.frameAncestors.every((source) => source === "'self'" || source === "'none'");
     const middleware = helmet({
       contentSecurityPolicy: {
         directives: {
@@ -28,6 +31,7 @@ export const securityHeadersPlugin = fp(
           upgradeInsecureRequests: null,
         },
       },
+      xFrameOptions: framedBySelfOnly ? { action: options.frameAncestors.includes("'self'") ? 'sameorigin' : 'deny' } : false,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

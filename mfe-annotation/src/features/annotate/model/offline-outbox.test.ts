@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyResponsesBulkItem, MyResponsesBulkResult } from '@scholia/shared/api';
-import { enqueueOffline, flushOutbox, readOutbox, type OutboxOwner } from './offline-outbox.js';
+import { enqueueOffline, flushOutbox, hasKeptAnswers, readOutbox, type OutboxOwner } from './offline-outbox.js';
 
 const ALICE: OutboxOwner = { serverUrl: 'https://labels.example.org/api/', userId: 'alice' };
 const BOB: OutboxOwner = { serverUrl: 'https://labels.example.org/api/', userId: 'bob' };
@@ -82,5 +82,21 @@ describe('offline outbox: each answer goes out only under its annotator', () => 
     const elsewhere = { ...ALICE, serverUrl: 'https://other.example.org/api/' };
     enqueueOffline(ALICE, answer('r1', 'here'));
     expect(readOutbox(elsewhere)).toEqual([]);
+  });
+});
+
+describe('offline outbox where the browser denies localStorage', () => {
+  it('keeps the answers for the page and sends them when the server is back', async () => {
+    // A frame of another site whose browser blocks third-party storage.
+    vi.spyOn(globalThis, 'localStorage', 'get').mockImplementation(() => { throw new DOMException('Access is denied for this document.', 'SecurityError'); });
+    enqueueOffline(ALICE, answer('r1', 'a'));
+    expect(readOutbox(ALICE)).toHaveLength(1);
+    expect(hasKeptAnswers(ALICE.serverUrl)).toBe(true);
+    await expect(flushOutbox(ALICE, async () => { throw new TypeError('Failed to fetch'); })).resolves.toEqual({ accepted: 0, refused: [] });
+    const send = vi.fn(accepted);
+    await expect(flushOutbox(ALICE, send)).resolves.toEqual({ accepted: 1, refused: [] });
+    expect(send.mock.calls[0]![0]).toEqual([{ record_id: 'r1', status: 'submitted', values: { q: { value: 'a' } } }]);
+    expect(readOutbox(ALICE)).toEqual([]);
+    expect(hasKeptAnswers(ALICE.serverUrl)).toBe(false);
   });
 });

@@ -22,25 +22,43 @@ export interface OutboxItem extends MyResponsesBulkItem {
   seq: number;
 }
 
-function storage(): Storage | undefined {
+type OutboxStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+/**
+ * Where answers wait when the browser denies `localStorage` (a frame of another site with
+ * third-party storage blocked): kept and retried for as long as the page, never dropped unsaid.
+ */
+const pageMemory = new Map<string, string>();
+const pageStore: OutboxStore = {
+  getItem: (key) => pageMemory.get(key) ?? null,
+  setItem: (key, value) => void pageMemory.set(key, value),
+  removeItem: (key) => void pageMemory.delete(key),
+  key: (index) => [...pageMemory.keys()][index] ?? null,
+  get length() {
+    return pageMemory.size;
+  },
+};
+
+function storage(): OutboxStore {
   try {
-    return globalThis.localStorage;
+    if (globalThis.localStorage) return globalThis.localStorage;
   } catch {
-    return undefined;
+    // Reading `localStorage` throws where the browser denies this document its storage.
   }
+  return pageStore;
 }
 
 export function readOutbox(owner: OutboxOwner): OutboxItem[] {
   try {
-    return JSON.parse(storage()?.getItem(outboxKey(owner)) ?? '[]') as OutboxItem[];
+    return JSON.parse(storage().getItem(outboxKey(owner)) ?? '[]') as OutboxItem[];
   } catch {
     return [];
   }
 }
 
 function writeOutbox(owner: OutboxOwner, items: OutboxItem[]): void {
-  if (items.length) storage()?.setItem(outboxKey(owner), JSON.stringify(items));
-  else storage()?.removeItem(outboxKey(owner));
+  if (items.length) storage().setItem(outboxKey(owner), JSON.stringify(items));
+  else storage().removeItem(outboxKey(owner));
 }
 
 /**
@@ -58,7 +76,6 @@ export function enqueueOffline(owner: OutboxOwner, item: Omit<OutboxItem, 'seq'>
 /** Whether any outbox of this server holds answers, whoever they belong to. */
 export function hasKeptAnswers(serverUrl: string): boolean {
   const store = storage();
-  if (!store) return false;
   const prefix = `${KEY_PREFIX}:${serverUrl}:`;
   for (let i = 0; i < store.length; i += 1) if (store.key(i)?.startsWith(prefix)) return true;
   return false;
