@@ -110,7 +110,7 @@ test('a remote built alone and served from another origin is registered at run t
   const version = path.basename(release.folder);
   register({ mfe_settings: release.manifestUrl });
   const listed = await registered();
-  expect(listed.mfe_settings).toMatchObject({ entry: `${cdnOrigin}/mfe-settings/${version}/remoteEntry.js`, source: 'SCHOLIA_REMOTES_FILE', version: '0.1.0', contract: '1.0.0' });
+  expect(listed.mfe_settings).toMatchObject({ entry: `${cdnOrigin}/mfe-settings/${version}/remoteEntry.js`, source: 'SCHOLIA_REMOTES_FILE', version: '0.1.0', contract: '1.1.0' });
   expect(listed.mfe_home).toMatchObject({ entry: '/remotes/mfe-home/remoteEntry.js', source: 'build' });
 
   const fromCdn = cdnRequests(page);
@@ -144,7 +144,7 @@ test('a remote built against another contract major is not mounted: its area say
   const area = page.getByRole('status').filter({ hasText: 'This part of Scholia is being updated' });
   await expect(area).toBeVisible();
   await expect(area).toContainText('mfe_settings 0.1.0');
-  await expect(area).toContainText('built for 2.0.0, this Scholia has 1.0.0');
+  await expect(area).toContainText('built for 2.0.0, this Scholia has 1.1.0');
   expect(JSON.parse((await reported).postData() ?? '{}')).toMatchObject({ kind: 'remote-incompatible', remote: 'mfe_settings' });
   expect(warnings.some((text) => text.includes('mfe_settings 0.1.0 was built against @scholia/shared contract 2.0.0'))).toBe(true);
   // The shell and its navigation still work, and so do the other remotes: home, then annotation.

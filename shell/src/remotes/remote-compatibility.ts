@@ -41,17 +41,28 @@ function compatibilityKey(version: string): string | undefined {
 }
 
 /**
- * The versions that keep `remote` from running in this shell: the contract and every shared
- * singleton both name, compared by major. A remote without a remote.json (built before remotes
- * carried one) has nothing to compare and mounts as before.
+ * A remote built against a newer minor of the contract may use an export this shell's
+ * @scholia/shared lacks (a new UI kit component, a new event): the shell provides that module to
+ * every remote, so it must be at least as new. Patches never add to the contract.
+ */
+function needsNewerContract(remote: string, shell: string): boolean {
+  const minor = (version: string) => Number(/^\d+\.(\d+)\./.exec(version.trim())?.[1] ?? Number.NaN);
+  return minor(remote) > minor(shell);
+}
+
+/**
+ * The versions that keep `remote` from running in this shell: the contract (by major, and not
+ * newer than the shell's) and every shared singleton both name, compared by major. A remote
+ * without a remote.json (built before remotes carried one) has nothing to compare and mounts as before.
  */
 export function findVersionClashes(remote: RemoteEntry, shell: Platform): VersionClash[] {
   const clashes: VersionClash[] = [];
-  const compare = (what: string, remoteVersion: string | undefined, shellVersion: string | undefined) => {
+  const differ = (a: string, b: string) => compatibilityKey(a) !== compatibilityKey(b);
+  const compare = (what: string, remoteVersion: string | undefined, shellVersion: string | undefined, clash = differ) => {
     if (!remoteVersion || !shellVersion) return;
-    if (compatibilityKey(remoteVersion) !== compatibilityKey(shellVersion)) clashes.push({ what, remote: remoteVersion, shell: shellVersion });
+    if (clash(remoteVersion, shellVersion)) clashes.push({ what, remote: remoteVersion, shell: shellVersion });
   };
-  compare('@scholia/shared contract', remote.contract, shell.contract);
+  compare('@scholia/shared contract', remote.contract, shell.contract, (r, s) => differ(r, s) || needsNewerContract(r, s));
   for (const [name, version] of Object.entries(remote.shared ?? {})) compare(name, version, shell.shared[name]);
   return clashes;
 }

@@ -42,6 +42,12 @@ describe('findVersionClashes', () => {
     expect(findVersionClashes({ entry: '/e.js', contract: '0.2.0' }, { contract: '0.1.0', shared: {} })).toHaveLength(1);
   });
 
+  it('rules out a remote built against a newer contract minor than the shell has, not an older one', () => {
+    expect(findVersionClashes({ entry: '/e.js', contract: '1.3.0' }, SHELL)).toEqual([{ what: '@scholia/shared contract', remote: '1.3.0', shell: '1.2.0' }]);
+    expect(findVersionClashes({ entry: '/e.js', contract: '1.1.9' }, SHELL)).toEqual([]);
+    expect(findVersionClashes({ entry: '/e.js', contract: '1.2.7' }, SHELL)).toEqual([]);
+  });
+
   it('has nothing to compare for a remote built without remote.json', () => {
     expect(findVersionClashes({ entry: '/e.js' }, SHELL)).toEqual([]);
   });
