@@ -16,6 +16,7 @@ import { jobsPlugin } from './plugins/app/jobs.js';
 import { webhookDeliveryPlugin } from './plugins/app/webhook-delivery.js';
 import { memoryReleasePlugin } from './plugins/app/memory-release.js';
 import { metricsPlugin } from './plugins/app/metrics.js';
+import { signInLimitsPlugin } from './plugins/app/sign-in-limits.js';
 import { userWorkSlotsPlugin } from './plugins/app/user-work-slots.js';
 import { bodyBudgetPlugin } from './plugins/app/body-budget.js';
 import { installValidators } from './plugins/app/validation.js';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     tokens: createTokenService({ secret: config.jwtSecret, dataDir: config.dataDir, lifetimeSeconds: config.jwtLifetimeSeconds }),
   });
 
+  await app.register(signInLimitsPlugin);
   await app.register(jobsPlugin);
   await app.register(webhookDeliveryPlugin);
   await app.register(memoryReleasePlugin);

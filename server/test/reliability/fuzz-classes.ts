@@ -151,6 +151,7 @@ const PASSWORD_HASHING_ROUTES = new Set([
   'POST /api/v1/token',
   'POST /api/v1/users',
   'PATCH /api/v1/users/:user_id',
+  'PUT /api/v1/me/password',
   'POST /api/v1/workspaces/:workspace_id/users',
 ]);
 

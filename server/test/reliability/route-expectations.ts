@@ -116,6 +116,9 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/v1/me': R('authenticated', 200, async () => ({ path: '/me' })),
   'GET /api/v1/me/workspaces': R('authenticated', 200, async () => ({ path: '/me/workspaces' })),
   'POST /api/v1/me/api-key': R('authenticated', 201, async (w) => ({ path: '/me/api-key', after: () => restoreApiKeys(w) })),
+  // A too-short new password: refused (422) for every signed-in caller before any password is
+  // checked or counted, so the matrix neither changes a principal's password nor trips the backoff.
+  'PUT /api/v1/me/password': R('authenticated', 422, async () => ({ path: '/me/password', body: { current_password: 'not-checked', new_password: 'short' } })),
   'GET /api/v1/me/datasets': R('authenticated', 200, async () => ({ path: '/me/datasets' })),
   'GET /api/v1/me/datasets/:dataset_id/metrics': R('member', 200, async (w) => ({ path: `/me/datasets/${w.dataset.id}/metrics` })),
   'GET /api/v1/me/datasets/:dataset_id/metadata-properties': R('member', 200, async (w) => ({ path: `/me/datasets/${w.dataset.id}/metadata-properties` })),

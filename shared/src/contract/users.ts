@@ -49,6 +49,17 @@ export const ApiKeyRotation = Type.Object({
 });
 export type ApiKeyRotation = Static<typeof ApiKeyRotation>;
 
+/**
+ * `PUT /me/password` (Scholia extension): the signed-in user's new password, proven by the
+ * current one. The current one has the sign-in bound, not 8..100: a configured owner password
+ * is not length-checked.
+ */
+export const PasswordChangeBody = Type.Object({
+  current_password: Type.String({ maxLength: 1024 }),
+  new_password: Password,
+});
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
 /** `POST /users` (contract §2.2). `first_name` is trimmed by the server before its length check. */
 export const UserCreateBody = Type.Object({
   id: Nullable(Uuid),

@@ -2,8 +2,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OAuthProviderParams, TokenBody } from '@scholia/shared/contract';
-import { createSharedSignInLimits } from '../../auth/shared-sign-in-limits.js';
-import { createSignInBackoff } from '../../auth/sign-in-backoff.js';
 import type { AppConfig } from '../../config.js';
 import { TooManyRequestsError } from '../../errors.js';
 import { OAUTH_STATE_TTL_MS } from '../../oauth/huggingface-provider.js';
@@ -14,7 +12,8 @@ import { createOAuthProviders, requireOAuthProvider } from './oauth-providers.js
 /**
  * Sign-in (contract §1.2, §1.3): `POST /token` and the OAuth2 routes, all public.
  * Password attempts are limited twice: per client address, whatever the usernames
- * (SCHOLIA_LOGIN_RATE_LIMIT a minute), and per username, whatever the clients (sign-in-backoff.ts).
+ * (SCHOLIA_LOGIN_RATE_LIMIT a minute), and per username, whatever the clients (sign-in-backoff.ts,
+ * the one backoff a password change also counts in: plugins/app/sign-in-limits.ts).
  * On PostgreSQL both limits count across every instance (shared-sign-in-limits.ts); on SQLite,
  * in the server process.
  */
@@ -23,12 +22,7 @@ export const routes: FastifyPluginAsync = async (plugin) => {
   const { db } = app.database;
   const providers = createOAuthProviders({ config: app.config, db });
   const perMinute = app.config.loginRateLimitPerMinute;
-  const shared = app.database.dialect === 'postgres' ? createSharedSignInLimits({ db }) : undefined;
-  const backoffOptions = { freeFailures: app.config.loginBackoffAfterFailures, ...USERNAME_BACKOFF };
-  const backoff =
-    app.config.loginBackoffAfterFailures > 0
-      ? (shared?.usernameBackoff(backoffOptions) ?? createSignInBackoff(backoffOptions))
-      : undefined;
+  const { shared, usernameBackoff: backoff } = app.signInLimits;
 
   await app.register(rateLimit, { global: false, ...(shared ? { store: shared.addressStore(RATE_WINDOW_MS) } : {}) });
 
@@ -104,12 +98,6 @@ export const routes: FastifyPluginAsync = async (plugin) => {
 
 /** SCHOLIA_LOGIN_RATE_LIMIT counts the attempts of a minute. */
 const RATE_WINDOW_MS = 60_000;
-
-/**
- * A guessing rate of at most one try a minute per account; a name is forgotten 15 minutes after its
- * last try. 16 MiB holds about 30,000 names of the longest kind (200 characters), more of shorter ones.
- */
-const USERNAME_BACKOFF = { maxDelaySeconds: 60, forgetAfterSeconds: 15 * 60, maxNames: 100_000, maxBytes: 16 * 1024 * 1024 };
 
 /**
  * The origin of the default OAuth callback URL (when none is configured): as a trusted reverse

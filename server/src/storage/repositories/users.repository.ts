@@ -66,10 +66,10 @@ export async function updateUser(db: Db, id: string, changes: Partial<UserRow>):
 }
 
 /**
- * Replaces the user's API key and bumps its token version in one statement, so the old key and
- * every token issued before stop working together.
+ * Replaces the user's credentials (API key, password or both) and bumps its token version in one
+ * statement, so what is replaced and every token issued before stop working together.
  */
-export async function replaceCredentials(db: Db, id: string, changes: Partial<UserRow> & { api_key: string }): Promise<void> {
+export async function replaceCredentials(db: Db, id: string, changes: Partial<UserRow> & ({ api_key: string } | { password_hash: string })): Promise<void> {
   await db
     .updateTable('users')
     .set((eb) => ({ ...changes, token_version: eb('token_version', '+', 1) }))
