@@ -1,11 +1,13 @@
+import type { PasswordChangeBody } from '../contract/users.js';
 import { isApiError } from './api-error.js';
 import { logout } from './auth.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { connectionOfQueryClient, pageConnection, queryClient, type ApiConnection } from './connection.js';
-import { apiRequest } from './http-client.js';
+import { handleHttpError } from './error-handler.js';
+import { apiRequest, currentCredentials } from './http-client.js';
 import { getQueryKey } from './query-client.js';
 import { writeToken } from './session.js';
-import type { ApiKeyRotation, User } from './types.js';
+import type { AccessToken, ApiKeyRotation, User } from './types.js';
 
 /** GET v1/me: who the connection's credentials belong to. */
 export async function fetchCurrentUser(connection: ApiConnection = pageConnection): Promise<User> {
@@ -46,4 +48,24 @@ export async function rotateApiKey(): Promise<string> {
   writeToken(data.access_token);
   queryClient.setQueryData<User>(currentUserQuery().queryKey, (user) => user && { ...user, api_key: data.api_key });
   return data.api_key;
+}
+
+/** Refusals a password form shows by its fields: a wrong current password, a refused new one, too many tries. */
+export const PASSWORD_FORM_REFUSALS: readonly number[] = [403, 422, 429];
+
+/**
+ * PUT v1/me/password (Scholia extension): the signed-in user's new password, proven by the
+ * current one. The server ends every earlier token with it, so the session goes on with the token
+ * that came back. The form's own refusals (PASSWORD_FORM_REFUSALS) skip the global toasts; any
+ * other failure goes through them (a dead session is still reported and ended).
+ */
+export async function changePassword(body: PasswordChangeBody): Promise<void> {
+  const credentials = currentCredentials();
+  try {
+    const { data } = await apiRequest<AccessToken>('PUT', 'v1/me/password', { json: body, globalErrorHandler: false });
+    writeToken(data.access_token);
+  } catch (error) {
+    if (isApiError(error) && !PASSWORD_FORM_REFUSALS.includes(error.status)) handleHttpError(error, { credentials });
+    throw error;
+  }
 }

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '@scholia/shared/api';
+import { ChangePassword } from './change-password.js';
 import { RotateApiKey } from './rotate-api-key.js';
 import { UserIdentities } from './user-identities.js';
 import { changeLanguage, isLanguage, LANGUAGES } from '@scholia/shared/i18n';
 import { isThemePreference, readThemePreference, setThemePreference, THEME_PREFERENCES } from '@scholia/shared/theme';
 import { CopyButton } from '@scholia/shared/ui';
 
-/** My settings: who I am, my API key (and a new one), theme and language (spec §1, §2); owners also see the users' sign-in links. */
+/** My settings: who I am, my API key (and a new one), my password, theme and language (spec §1, §2); owners also see the users' sign-in links. */
 export function UserSettingsPage() {
   const { t, i18n } = useTranslation();
   const { data: user } = useQuery(currentUserQuery());
@@ -33,6 +34,7 @@ export function UserSettingsPage() {
         </dl>
       )}
       {user && <RotateApiKey />}
+      {user && <ChangePassword />}
       {user?.role === 'owner' && <UserIdentities />}
       <h2>{t('userSettings.preferences')}</h2>
       <div className="sch-form-row">
