@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseUrl, createToken, createUser, ownerApi, signInAs } from '../fixtures/api.js';
 
-/** The caller's own credentials: a new API key from My settings ends the old key and sessions. */
+/** The caller's own credentials: a new API key or password from My settings ends the old one and other sessions. */
 const meWithKey = (apiKey: string) => fetch(`${baseUrl()}/api/v1/me`, { headers: { 'X-Argilla-Api-Key': apiKey } });
 const meWithToken = (token: string) => fetch(`${baseUrl()}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
 
@@ -38,6 +38,46 @@ test.describe('account security', () => {
     await page.reload();
     await expect(page).toHaveURL(`${baseUrl()}/user-settings`);
     await expect(page.getByTestId('user-api-key')).toHaveText(newKey);
+  });
+
+  test('a new password from My settings: sign out, the old password is refused, the new one signs in', async ({ page }) => {
+    const user = await createUser('annotator');
+    const otherSession = await createToken(user.username, user.password);
+    const newPassword = `${user.password}-renewed`;
+    await page.goto(`${baseUrl()}/user-settings`);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('user-username')).toHaveText(user.username);
+
+    // A wrong current password is said under its field; nothing changes.
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Repeat the new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.locator('#password-current-error')).toContainText('This is not your current password');
+    await expect(page.getByLabel('Current password')).toBeFocused();
+
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password is changed')).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveValue('');
+    expect((await meWithToken(otherSession)).status).toBe(401);
+    // This page goes on with the token that came back: a reload stays signed in.
+    await page.reload();
+    await expect(page.getByTestId('user-username')).toHaveText(user.username);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Wrong username or password. Try again');
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${baseUrl()}/`);
+    await expect(page.getByRole('heading', { name: 'Your datasets' })).toBeVisible();
   });
 
   test("the owner's user list and a workspace's members never show an API key", async () => {
