@@ -54,6 +54,6 @@ function logFirstOwner(config: AppConfig, owner: CreatedOwner): void {
   log.warn(
     // Not "passwordFile": a key naming a password has its value redacted.
     { owner: { username: owner.username, file: owner.passwordFile } },
-    `Created the first owner account "${owner.username}"; its generated password is in ${owner.passwordFile} (readable only by this account): sign in, change the password and delete the file`,
+    `Created the first owner account "${owner.username}"; its generated password is in ${owner.passwordFile} (readable only by this account): sign in, change the password on My settings → Password and delete the file`,
   );
 }
