@@ -57,6 +57,13 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
       await expect(page.getByTestId('settings-dataset-name')).toBeVisible({ timeout: 15_000 });
       found.push(...(await seriousViolations(page, 'settings')));
 
+      // My settings, with the password form's errors showing.
+      await page.goto(`${baseUrl()}/user-settings`);
+      await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.locator('#password-current-error')).toBeVisible();
+      found.push(...(await seriousViolations(page, 'my settings')));
+
       expect(found).toEqual([]);
     });
   }

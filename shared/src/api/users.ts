@@ -51,7 +51,7 @@ export async function rotateApiKey(): Promise<string> {
 }
 
 /** Refusals a password form shows by its fields: a wrong current password, a refused new one, too many tries. */
-export const PASSWORD_FORM_REFUSALS: readonly number[] = [403, 422, 429];
+const PASSWORD_FORM_REFUSALS: readonly number[] = [403, 422, 429];
 
 /**
  * PUT v1/me/password (Scholia extension): the signed-in user's new password, proven by the

@@ -25,7 +25,7 @@ describe('My settings → Password', () => {
     toasts.length = 0;
     bus.on('toast:requested', onToast);
     localStorage.setItem('scholia.token', 'old.session.token');
-    render(<RemoteProviders><ChangePassword /></RemoteProviders>);
+    render(<RemoteProviders><ChangePassword username="ada" /></RemoteProviders>);
   });
   afterEach(() => {
     bus.off('toast:requested', onToast);
@@ -38,6 +38,8 @@ describe('My settings → Password', () => {
     expect(field('New password').autocomplete).toBe('new-password');
     expect(field('Repeat the new password').autocomplete).toBe('new-password');
     expect(field('New password').type).toBe('password');
+    // Tells password managers whose password this is.
+    expect((document.querySelector('input[autocomplete="username"]') as HTMLInputElement).value).toBe('ada');
   });
 
   it('says what is wrong under the field, marks it and focuses it, without asking the server', async () => {
@@ -97,5 +99,20 @@ describe('My settings → Password', () => {
     await submit();
     expect(screen.getByRole('alert').textContent).toBe('Too many wrong passwords. Wait a minute, then try again.');
     expect(toasts).toEqual([]);
+  });
+
+  it('leaves a refused session to the global handler: the session ends, nothing is said under the fields', async () => {
+    const expired = vi.fn();
+    bus.on('session:expired', expired);
+    answer(401, { detail: { code: 'argilla.api.errors::UnauthorizedError', params: { detail: 'Invalid token' } } });
+    type('Current password', 'old-password');
+    type('New password', 'long enough now');
+    type('Repeat the new password', 'long enough now');
+    await submit();
+    bus.off('session:expired', expired);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(toasts.map((toast) => toast.type)).toEqual(['danger']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Current password').getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -14,11 +14,16 @@ const FIELD_IDS: Record<Field, string> = { current: 'password-current', next: 'p
 const AUTOCOMPLETE: Record<Field, string> = { current: 'current-password', next: 'new-password', repeat: 'new-password' };
 const FIELDS: Field[] = ['current', 'next', 'repeat'];
 
+export interface ChangePasswordProps {
+  /** The signed-in user's name, for password managers to store the new password under. */
+  username: string;
+}
+
 /**
  * My settings → Password: the current password, the new one twice. Each refusal is said under its
  * field, which is marked invalid, described by it and focused; other sessions end on success.
  */
-export function ChangePassword() {
+export function ChangePassword({ username }: ChangePasswordProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<Field, string>>({ current: '', next: '', repeat: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -74,6 +79,8 @@ export function ChangePassword() {
       <h2 id="change-password-title">{t('userSettings.password.title')}</h2>
       <p id="change-password-intro">{t('userSettings.password.intro')}</p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby="change-password-intro">
+        {/* Not shown: it tells a password manager whose password changes. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         {FIELDS.map((field) => (
           <div className="sch-change-password__field" key={field}>
             <label htmlFor={FIELD_IDS[field]}>{label[field]}</label>

@@ -34,7 +34,7 @@ export function UserSettingsPage() {
         </dl>
       )}
       {user && <RotateApiKey />}
-      {user && <ChangePassword />}
+      {user && <ChangePassword username={user.username} />}
       {user?.role === 'owner' && <UserIdentities />}
       <h2>{t('userSettings.preferences')}</h2>
       <div className="sch-form-row">
