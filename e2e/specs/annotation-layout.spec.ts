@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { baseUrl, OWNER, signInAs } from '../fixtures/api.js';
+import { baseUrl, OWNER, ownerApi, signInAs } from '../fixtures/api.js';
 import { createLayoutDataset, createOneQuestionDataset, type LayoutDataset } from '../fixtures/layout-dataset.js';
 import { createKeyboardDataset } from '../fixtures/keyboard-dataset.js';
-import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
+import { createAnnotationDataset, responseOf } from '../fixtures/annotation-dataset.js';
+import { createLongFormDataset } from '../fixtures/shape-datasets.js';
 
 const DESKTOP = { width: 1440, height: 900 };
+const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 /** Fonts and antialiasing differ a little between machines; a layout change moves far more. */
 const SCREENSHOT = { maxDiffPixelRatio: 0.02, threshold: 0.3 };
@@ -356,4 +358,148 @@ test('desktop: the actions sit right under a short form, and stay in view under 
   await signInAs(page, long.annotator.username, long.annotator.password);
   await open(page, long.id);
   await expectInViewport(page, submitButton(page));
+});
+
+test('phone: a 5,000-word record scrolls in a box of its own, the first question under it on the first screen; its text still takes spans', async ({ page }) => {
+  test.setTimeout(60_000);
+  const ds = await createLongFormDataset();
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.setViewportSize(PHONE);
+  await open(page, ds.id);
+  const pane = page.getByTestId('record-pane');
+  const text = pane.getByTestId('span-text-entities');
+  await expect(text).toContainText('Article 1. ');
+
+  // Without scrolling the page: the first question, its title and first option, lies above the pinned actions.
+  const bar = (await page.getByTestId('record-actions').boundingBox())!;
+  const first = page.getByTestId('questions-panel').locator('fieldset[data-question]').first();
+  for (const part of [first.locator('legend'), first.getByRole('button').first()]) {
+    const box = (await part.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The record scrolls in its own box, a named region the keyboard reaches and scrolls.
+  expect(await pane.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(10_000);
+  await expect(page.getByRole('region', { name: 'Record', exact: true })).toHaveAttribute('data-testid', 'record-pane');
+  await pane.focus();
+  await expect(pane).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+
+  // Deep in the scrolled box, a word selected by dragging over it becomes a span with its own offsets.
+  const full = (await text.textContent())!;
+  const start = full.indexOf(' ', 20_000) + 1;
+  const end = full.indexOf(' ', start);
+  const word = full.slice(start, end).replace(/\.$/, '');
+  const wordEnd = start + word.length;
+  const rectOf = () => text.evaluate((el, [from, to]) => {
+    const range = document.createRange();
+    range.setStart(el.firstChild!, from!);
+    range.setEnd(el.firstChild!, to!);
+    const r = range.getClientRects()[0]!;
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  }, [start, wordEnd]);
+  const paneBox = (await pane.boundingBox())!;
+  const before = await rectOf();
+  await pane.evaluate((el, by) => el.scrollBy(0, by), before.top - paneBox.y - paneBox.height / 2);
+  const rect = await rectOf();
+  expect(rect.top).toBeGreaterThan(paneBox.y);
+  expect(rect.bottom).toBeLessThan(paneBox.y + paneBox.height);
+  const y = (rect.top + rect.bottom) / 2;
+  await page.mouse.move(rect.left + 1, y);
+  await page.mouse.down();
+  await page.mouse.move((rect.left + rect.right) / 2, y, { steps: 3 });
+  await page.mouse.move(rect.right - 1, y, { steps: 3 });
+  await page.mouse.up();
+  await expect(page.getByTestId('span-chip')).toHaveText(new RegExp(`^person: “${word}”`));
+  const recordId = (await page.getByTestId('focus-record').getAttribute('data-record-id'))!;
+  await page.getByTestId('record-actions').getByRole('button', { name: 'Save as draft' }).click();
+  await expect.poll(async () => (await responseOf(recordId, ds.annotator.id))?.values?.entities?.value).toEqual([{ start, end: wordEnd, label: 'person' }]);
+});
+
+test('a laptop\'s 1280 px: the owner\'s header stays one row with a sort order chosen, every control named and next on the keyboard', async ({ page }) => {
+  const ds = await createLayoutDataset(3);
+  await signInAs(page, OWNER.username, OWNER.password);
+  for (const size of [LAPTOP, DESKTOP]) {
+    await page.setViewportSize(size);
+    await open(page, ds.id);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('inserted_at');
+    const order = page.getByRole('button', { name: 'Sort order: ascending' });
+    await order.click();
+    await expect(page.getByRole('button', { name: 'Sort order: descending' })).toHaveAttribute('data-order', 'desc');
+    await expect(page).toHaveURL(/desc/);
+    const header = page.locator('.mfe-ann-page__header');
+    const headerBox = (await header.boundingBox())!;
+    expect(headerBox.height, `${size.width} px`).toBeLessThanOrEqual(56);
+    const controls = [
+      header.locator('.mfe-ann-team > summary'),
+      page.getByRole('link', { name: 'Dataset settings' }),
+      ...['Focus', 'Bulk', 'Review'].map((name) => page.getByRole('group', { name: 'View' }).getByRole('button', { name })),
+      page.getByRole('combobox', { name: 'Status' }),
+      page.getByRole('searchbox', { name: 'Text search' }),
+      page.getByRole('combobox', { name: 'Search in' }),
+      page.getByRole('combobox', { name: 'Sort by' }),
+      page.getByRole('button', { name: 'Sort order: descending' }),
+      header.locator('.mfe-ann-filters__more > summary'),
+      page.getByRole('button', { name: 'Guidelines' }),
+      page.getByRole('button', { name: 'Shortcuts (?)' }),
+    ];
+    for (const control of controls) {
+      const box = (await control.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(headerBox.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
+    }
+    await controls[0]!.focus();
+    for (const control of controls.slice(1)) {
+      await page.keyboard.press('Tab');
+      await expect(control).toBeFocused();
+    }
+  }
+});
+
+test('the search field\'s placeholder is whole at 1024, 1280 and 1440 px', async ({ page }) => {
+  const ds = await createLayoutDataset(2);
+  await signInAs(page, OWNER.username, OWNER.password);
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await open(page, ds.id);
+    const search = page.getByRole('searchbox', { name: 'Text search' });
+    const room = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const text = context.measureText(input.placeholder).width;
+      return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+    });
+    expect(room, `${width} px`).toBeGreaterThanOrEqual(0);
+  }
+});
+
+test('phone: a long dataset name stays on one line of the breadcrumbs, cut with an ellipsis, whole in its tooltip and name', async ({ page }) => {
+  const ds = await createOneQuestionDataset();
+  const name = `customer-support-tickets-from-the-spring-campaign-${ds.id.slice(0, 8)}`;
+  await ownerApi('PATCH', `datasets/${ds.id}`, { name });
+  await signInAs(page, ds.annotator.username, ds.annotator.password);
+  await page.setViewportSize(PHONE);
+  await open(page, ds.id);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  const current = crumbs.getByText(name, { exact: true });
+  await expect(current).toHaveAttribute('title', name);
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  const home = (await crumbs.getByRole('link', { name: 'Home' }).boundingBox())!;
+  const box = (await current.boundingBox())!;
+  expect(Math.abs(box.y - home.y)).toBeLessThanOrEqual(2); // one line
+  expect((await crumbs.boundingBox())!.height).toBeLessThanOrEqual(30);
+  expect(await current.evaluate((el) => [getComputedStyle(el).textOverflow, el.scrollWidth > el.clientWidth])).toEqual(['ellipsis', true]);
+  expect((await page.locator('.sch-header').boundingBox())!.height).toBeLessThanOrEqual(60);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  // Its settings page: the name is a link there, cut the same way, "Settings" whole after it.
+  await signInAs(page, OWNER.username, OWNER.password);
+  await page.goto(`${baseUrl()}/dataset/${ds.id}/settings`);
+  const link = crumbs.getByRole('link', { name });
+  await expect(link).toHaveAttribute('title', name);
+  const last = crumbs.locator('[aria-current="page"]');
+  expect(await last.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(Math.abs((await link.boundingBox())!.y - (await last.boundingBox())!.y)).toBeLessThanOrEqual(2);
 });

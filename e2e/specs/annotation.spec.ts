@@ -294,7 +294,7 @@ test('filters: status, text search, metadata, sort and the URL; empty states', a
   await expect(page.getByTestId('record-position')).toHaveText(/of 2/);
 
   await page.getByTestId('sort-by').selectOption('metadata:length');
-  await page.getByTestId('sort-order').selectOption('desc');
+  await page.getByRole('button', { name: 'Sort order: ascending' }).click();
   await expect(page.getByTestId('span-text-entities')).toContainText('Record number 4');
 
   // The URL alone restores the view.

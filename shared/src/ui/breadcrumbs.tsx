@@ -7,6 +7,10 @@ export interface Crumb {
   to?: string;
 }
 
+/**
+ * The trail of pages above this one, on one line: a long name (a dataset's) is cut with an
+ * ellipsis, whole in its tooltip and for screen readers (the cut is only drawn).
+ */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation();
   return (
@@ -14,7 +18,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       <ol>
         {items.map((item, index) => (
           <li key={`${index}-${item.label}`}>
-            {item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+            {item.to ? <Link to={item.to} title={item.label}>{item.label}</Link> : <span aria-current="page" title={item.label}>{item.label}</span>}
           </li>
         ))}
       </ol>

@@ -124,8 +124,12 @@ export function AnnotationPage({ datasetId }: { datasetId: string }) {
   );
   const headerControls = (
     <>
-      <button type="button" className="sch-button sch-button--ghost" aria-expanded={guidelinesOpen} data-testid="guidelines-toggle" onClick={() => setGuidelinesOpen((open) => !open)}>
-        {t('guidelines.open')}
+      {/* Its name, or where the header is short of room (a laptop's width) a book in its place. */}
+      <button type="button" className="sch-button sch-button--ghost mfe-ann-guidelines-toggle" aria-expanded={guidelinesOpen} data-testid="guidelines-toggle" title={t('guidelines.open')} onClick={() => setGuidelinesOpen((open) => !open)}>
+        <svg className="mfe-ann-guidelines-toggle__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M8 4C6.3 2.9 4.2 2.7 1.8 3.3v9.4c2.4-.6 4.5-.4 6.2.8 1.7-1.2 3.8-1.4 6.2-.8V3.3C11.8 2.7 9.7 2.9 8 4zm0 0v9.5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+        </svg>
+        <span className="mfe-ann-guidelines-toggle__label">{t('guidelines.open')}</span>
       </button>
       <ShortcutHelp />
     </>

@@ -92,10 +92,14 @@ export const FilterBar = memo(function FilterBar({ datasetId, criteria, onChange
         {questions.filter((q) => q.settings.type !== 'text').map((q) => <option key={q.name} value={`suggestion-score:${q.name}`}>{t('filters.suggestionScore', { question: q.title })}</option>)}
       </Select>
       {sort && (
-        <Select label={t('filters.sort')} hideLabel data-testid="sort-order" value={sort.order} onChange={(e) => onChange({ ...criteria, sort: [{ ...sort, order: e.target.value as 'asc' | 'desc' }] })}>
-          <option value="asc">{t('filters.asc')}</option>
-          <option value="desc">{t('filters.desc')}</option>
-        </Select>
+        // Two orders: one small button, its arrow the order in use, its name saying it; a press turns it round.
+        <button
+          type="button" className="sch-button sch-button--ghost mfe-ann-sort-order" data-testid="sort-order" data-order={sort.order}
+          aria-label={t(sort.order === 'asc' ? 'filters.orderAsc' : 'filters.orderDesc')} title={t(sort.order === 'asc' ? 'filters.orderAsc' : 'filters.orderDesc')}
+          onClick={() => onChange({ ...criteria, sort: [{ ...sort, order: sort.order === 'asc' ? 'desc' : 'asc' }] })}
+        >
+          <span aria-hidden="true">{sort.order === 'asc' ? '↑' : '↓'}</span>
+        </button>
       )}
       <PopoverDetails className="mfe-ann-filters__more" summary={`${t('filters.title')}${criteria.conditions.length ? ` (${t('filters.active', { count: criteria.conditions.length })})` : ''}`}>
         {metadataProperties.length > 0 && <h2>{t('filters.metadata')}</h2>}

@@ -409,7 +409,8 @@ function RecordEditor({ datasetId, criteria, page, fields, questions, vectors, m
 
   return (
     <article ref={articleRef} className="mfe-ann-record" data-testid="focus-record" data-record-id={record.id} data-status={status}>
-      <div className="mfe-ann-record__pane" data-testid="record-pane">
+      {/* Scrolls on its own (a long record on a phone too): a named stop of the keyboard, whose arrows scroll it. */}
+      <div className="mfe-ann-record__pane" data-testid="record-pane" role="region" aria-label={t('record.pane')} tabIndex={0}>
         <header className="mfe-ann-record__header">
           {/* One row at any width: the title cuts with an ellipsis, its full text in the tooltip. */}
           <div className="mfe-ann-record__title" title={title.join(t('format.listSeparator'))}>
