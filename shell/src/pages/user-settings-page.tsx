@@ -7,7 +7,7 @@ import { RotateApiKey } from './rotate-api-key.js';
 import { UserIdentities } from './user-identities.js';
 import { changeLanguage, isLanguage, LANGUAGES } from '@scholia/shared/i18n';
 import { isThemePreference, readThemePreference, setThemePreference, THEME_PREFERENCES } from '@scholia/shared/theme';
-import { CopyButton } from '@scholia/shared/ui';
+import { CopyButton, Select } from '@scholia/shared/ui';
 
 /** My settings: who I am, my API key (and a new one), my password, theme and language (spec §1, §2); owners also see the users' sign-in links. */
 export function UserSettingsPage() {
@@ -37,9 +37,8 @@ export function UserSettingsPage() {
       {user && <ChangePassword username={user.username} />}
       {user?.role === 'owner' && <UserIdentities />}
       <h2>{t('userSettings.preferences')}</h2>
-      <div className="sch-form-row">
-        <label htmlFor="theme-select">{t('theme.label')}</label>
-        <select id="theme-select" value={theme} onChange={(event) => {
+      <div className="sch-preferences">
+        <Select id="theme-select" label={t('theme.label')} value={theme} onChange={(event) => {
           const value = event.target.value;
           if (isThemePreference(value)) {
             setThemePreference(value);
@@ -47,15 +46,12 @@ export function UserSettingsPage() {
           }
         }}>
           {THEME_PREFERENCES.map((option) => <option key={option} value={option}>{t(`theme.${option}`)}</option>)}
-        </select>
-      </div>
-      <div className="sch-form-row">
-        <label htmlFor="language-select">{t('language.label')}</label>
-        <select id="language-select" value={i18n.language} onChange={(event) => {
+        </Select>
+        <Select id="language-select" label={t('language.label')} value={i18n.language} onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}>
           {LANGUAGES.map((option) => <option key={option} value={option} lang={option}>{t(`language.${option}`)}</option>)}
-        </select>
+        </Select>
       </div>
     </div>
   );

@@ -30,6 +30,22 @@ describe('DatasetList', () => {
     expect(screen.getByText('1 dataset found')).toBeTruthy();
   });
 
+  it('filters with the UI kit\'s fields: a search with a clear button, named drop-downs', async () => {
+    render(<RemoteProviders><DatasetList /></RemoteProviders>);
+    expect(await screen.findByText('2 datasets found')).toBeTruthy();
+    const search = screen.getByRole('searchbox', { name: 'Search datasets' });
+    expect(search.closest('.sch-search')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'new' } });
+    expect(screen.getByText('1 dataset found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(screen.getByText('2 datasets found')).toBeTruthy();
+    const workspace = screen.getByRole('combobox', { name: 'Workspace' });
+    expect(workspace.closest('.sch-select')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Sort by' }).closest('.sch-select')).toBeTruthy();
+    fireEvent.change(workspace, { target: { value: 'w2' } });
+    expect(screen.getByText('1 dataset found')).toBeTruthy();
+  });
+
   it('shows the empty state, worded for an annotator', async () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => {
       if (url.endsWith('/me/datasets') || url.endsWith('/me/workspaces')) return Response.json({ items: [] });

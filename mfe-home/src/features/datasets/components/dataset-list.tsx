@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@scholia/shared/i18n';
+import { SearchInput, Select } from '@scholia/shared/ui';
 import { useMyDatasets } from '../api/get-datasets.js';
 import { useMyWorkspaces } from '../api/get-workspaces.js';
 import { useCurrentUser } from '../api/get-current-user.js';
@@ -34,21 +35,15 @@ export function DatasetList() {
         </p>
       </div>
       <div className="mfe-home__toolbar">
-        <input type="search" aria-label={t('home.searchPlaceholder')} placeholder={t('home.searchPlaceholder')}
-          value={search} onChange={(event) => setSearch(event.target.value)} />
-        <label>
-          <span>{t('home.workspace')}</span>
-          <select value={workspaceId} onChange={(event) => setWorkspaceId(event.target.value)}>
-            <option value="">{t('home.allWorkspaces')}</option>
-            {(workspaces.data?.items ?? []).map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
-          </select>
-        </label>
-        <label>
-          <span>{t('home.sortBy')}</span>
-          <select value={sort} onChange={(event) => setSort(event.target.value as DatasetSort)}>
-            {DATASET_SORTS.map((option) => <option key={option} value={option}>{t(SORT_LABELS[option])}</option>)}
-          </select>
-        </label>
+        <SearchInput className="mfe-home__search" label={t('home.searchPlaceholder')} placeholder={t('home.searchPlaceholder')}
+          value={search} onChange={(event) => setSearch(event.target.value)} onClear={() => setSearch('')} />
+        <Select label={t('home.workspace')} value={workspaceId} onChange={(event) => setWorkspaceId(event.target.value)}>
+          <option value="">{t('home.allWorkspaces')}</option>
+          {(workspaces.data?.items ?? []).map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
+        </Select>
+        <Select label={t('home.sortBy')} value={sort} onChange={(event) => setSort(event.target.value as DatasetSort)}>
+          {DATASET_SORTS.map((option) => <option key={option} value={option}>{t(SORT_LABELS[option])}</option>)}
+        </Select>
       </div>
       {datasets.isPending && <p className="sch-loading" aria-busy="true">{t('common.loading')}</p>}
       {!datasets.isPending && all.length === 0 && (
