@@ -41,6 +41,38 @@ async function expectOneRowRecordHeader(page: Page) {
 
 const submitButton = (page: Page) => page.getByTestId('record-actions').getByRole('button', { name: 'Submit' });
 
+/** The annotation page's own header row: every control an owner has, in keyboard order (`sortOrder` once a sort is chosen). */
+function ownerHeaderControls(page: Page, sortOrder?: string): Locator[] {
+  const header = page.locator('.mfe-ann-page__header');
+  return [
+    header.locator('.mfe-ann-team > summary'),
+    page.getByRole('link', { name: 'Dataset settings' }),
+    ...['Focus', 'Bulk', 'Review'].map((name) => page.getByRole('group', { name: 'View' }).getByRole('button', { name })),
+    page.getByRole('combobox', { name: 'Status' }),
+    page.getByRole('searchbox', { name: 'Text search' }),
+    page.getByRole('combobox', { name: 'Search in' }),
+    page.getByRole('combobox', { name: 'Sort by' }),
+    ...(sortOrder ? [page.getByRole('button', { name: sortOrder })] : []),
+    header.locator('.mfe-ann-filters__more > summary'),
+    page.getByRole('button', { name: 'Guidelines' }),
+    page.getByRole('button', { name: 'Shortcuts (?)' }),
+  ];
+}
+
+/** Each control lies within the header row, and Tab goes from one to the next. */
+async function expectInRowAndTabOrder(page: Page, controls: Locator[], row: { y: number; height: number }) {
+  for (const control of controls) {
+    const box = (await control.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(row.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(row.y + row.height);
+  }
+  await controls[0]!.focus();
+  for (const control of controls.slice(1)) {
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+  }
+}
+
 /** The UI kit's field colour in each theme (--sch-surface). */
 const SURFACE = { light: 'rgb(255, 255, 255)', dark: 'rgb(30, 33, 38)', 'high-contrast': 'rgb(0, 0, 0)' } as const;
 const FOCUS = { light: 'rgb(62, 92, 201)', dark: 'rgb(138, 164, 255)', 'high-contrast': 'rgb(0, 255, 255)' } as const;
@@ -112,33 +144,12 @@ test.describe('annotation layout', () => {
     expect((await page.locator('.mfe-ann-workspace').boundingBox())!.y).toBeCloseTo(headerBox.y + headerBox.height, 0);
     expect((await page.locator('.mfe-ann-record__fields').boundingBox())!.y).toBeLessThanOrEqual(160);
 
-    // Nothing was dropped: each control is in that row, named, and next on the keyboard.
-    const controls = [
-      header.locator('.mfe-ann-team > summary'),
-      page.getByRole('link', { name: 'Dataset settings' }),
-      ...['Focus', 'Bulk', 'Review'].map((name) => page.getByRole('group', { name: 'View' }).getByRole('button', { name })),
-      page.getByRole('combobox', { name: 'Status' }),
-      page.getByRole('searchbox', { name: 'Text search' }),
-      page.getByRole('combobox', { name: 'Search in' }),
-      page.getByRole('combobox', { name: 'Sort by' }),
-      header.locator('.mfe-ann-filters__more > summary'),
-      page.getByRole('button', { name: 'Guidelines' }),
-      page.getByRole('button', { name: 'Shortcuts (?)' }),
-    ];
-    for (const control of controls) {
-      const box = (await control.boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(headerBox.y);
-      expect(box.y + box.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
-    }
     // The progress is the button to its details.
     await expect(header.locator('.mfe-ann-team > summary')).toContainText('Team progress');
     await expect(header.locator('.mfe-ann-team > summary').getByTestId('annotation-progress')).toBeVisible();
     await expect(header.locator('.mfe-ann-filters__more > summary')).toHaveText('Filters');
-    await controls[0]!.focus();
-    for (const control of controls.slice(1)) {
-      await page.keyboard.press('Tab');
-      await expect(control).toBeFocused();
-    }
+    // Nothing was dropped: each control is in that row, named, and next on the keyboard.
+    await expectInRowAndTabOrder(page, ownerHeaderControls(page), headerBox);
     // The progress details open from the row: the reader's own counts and the team's.
     await header.locator('.mfe-ann-team > summary').click();
     await expect(page.getByTestId('my-metrics')).toBeVisible();
@@ -432,29 +443,7 @@ test('a laptop\'s 1280 px: the owner\'s header stays one row with a sort order c
     const header = page.locator('.mfe-ann-page__header');
     const headerBox = (await header.boundingBox())!;
     expect(headerBox.height, `${size.width} px`).toBeLessThanOrEqual(56);
-    const controls = [
-      header.locator('.mfe-ann-team > summary'),
-      page.getByRole('link', { name: 'Dataset settings' }),
-      ...['Focus', 'Bulk', 'Review'].map((name) => page.getByRole('group', { name: 'View' }).getByRole('button', { name })),
-      page.getByRole('combobox', { name: 'Status' }),
-      page.getByRole('searchbox', { name: 'Text search' }),
-      page.getByRole('combobox', { name: 'Search in' }),
-      page.getByRole('combobox', { name: 'Sort by' }),
-      page.getByRole('button', { name: 'Sort order: descending' }),
-      header.locator('.mfe-ann-filters__more > summary'),
-      page.getByRole('button', { name: 'Guidelines' }),
-      page.getByRole('button', { name: 'Shortcuts (?)' }),
-    ];
-    for (const control of controls) {
-      const box = (await control.boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(headerBox.y);
-      expect(box.y + box.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
-    }
-    await controls[0]!.focus();
-    for (const control of controls.slice(1)) {
-      await page.keyboard.press('Tab');
-      await expect(control).toBeFocused();
-    }
+    await expectInRowAndTabOrder(page, ownerHeaderControls(page, 'Sort order: descending'), headerBox);
   }
 });
 
