@@ -3,6 +3,7 @@ import { baseUrl, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset } from '../fixtures/annotation-dataset.js';
 import { ARABIC, createRtlDataset } from '../fixtures/rtl-dataset.js';
 import { createKeyboardDataset } from '../fixtures/keyboard-dataset.js';
+import { selectSpanText } from '../fixtures/span-selection.js';
 
 const readsRightToLeft = (locator: Locator) => locator.evaluate((el) => el.matches(':dir(rtl)'));
 
@@ -21,16 +22,7 @@ test('the record pane holds every field, a span question\'s text included, and t
 
   // The label chosen in the panel, the text selected in the pane: one span, listed in the panel.
   await panel.getByRole('radio', { name: 'PLACE' }).click();
-  await pane.getByTestId('span-text-entities').evaluate((el) => {
-    const node = el.firstChild!;
-    const start = node.textContent!.indexOf('London');
-    const range = document.createRange();
-    range.setStart(node, start);
-    range.setEnd(node, start + 'London'.length);
-    window.getSelection()!.removeAllRanges();
-    window.getSelection()!.addRange(range);
-    el.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-  });
+  await selectSpanText(pane.getByTestId('span-text-entities'), 'London');
   await expect(panel.getByTestId('span-chip')).toHaveText(/PLACE: “London”/);
 
   // The metadata waits closed under its own heading, below the fields.
@@ -102,16 +94,7 @@ test('the words of a text search are marked in a span question\'s text, whose se
   await page.getByRole('button', { name: 'Focus' }).click();
   await expect(spanText).toBeVisible();
   await page.getByTestId('questions-panel').getByRole('radio', { name: 'PLACE' }).click();
-  await spanText.evaluate((el) => {
-    const node = el.firstChild!;
-    const start = node.textContent!.indexOf('London');
-    const range = document.createRange();
-    range.setStart(node, start);
-    range.setEnd(node, start + 'London'.length);
-    window.getSelection()!.removeAllRanges();
-    window.getSelection()!.addRange(range);
-    el.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-  });
+  await selectSpanText(spanText, 'London');
   await expect(page.getByTestId('span-chip')).toHaveText(/PLACE: “London”/);
   await expect.poll(() => markedWords(page)).toEqual(['field-text:London']);
 });

@@ -1,25 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, ownerApi, signInAs } from '../fixtures/api.js';
 import { createAnnotationDataset, responseOf } from '../fixtures/annotation-dataset.js';
+import { selectSpanText } from '../fixtures/span-selection.js';
 
 async function open(page: Page, datasetId: string, query = '') {
   await page.goto(`${baseUrl()}/dataset/${datasetId}/annotation-mode${query}`);
   await expect(page.getByTestId('focus-record').or(page.getByTestId('empty-state')).or(page.getByTestId('bulk-view'))).toBeVisible({ timeout: 15_000 });
-}
-
-/** Selects characters [from, to) (UTF-16) of the span field's text, as a user dragging would. */
-async function selectSpanText(page: Page, question: string, text: string) {
-  await page.getByTestId(`span-text-${question}`).evaluate((el, wanted) => {
-    const node = el.firstChild!;
-    const start = node.textContent!.indexOf(wanted);
-    const range = document.createRange();
-    range.setStart(node, start);
-    range.setEnd(node, start + wanted.length);
-    const selection = window.getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-    el.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-  }, text);
 }
 
 test('annotates all question and field types: submit, draft, discard, undo, clear, keyboard', async ({ page }) => {
@@ -54,7 +40,7 @@ test('annotates all question and field types: submit, draft, discard, undo, clea
   await page.getByTestId('question-input-rating').getByRole('button', { name: '4' }).click();
   await page.getByTestId('question-input-comment').fill('Looks *fine*');
   await page.getByRole('radio', { name: 'PLACE' }).click();
-  await selectSpanText(page, 'entities', 'London');
+  await selectSpanText(page.getByTestId('span-text-entities'), 'London');
   await expect(page.getByTestId('span-chip')).toContainText('London');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('record-position')).toHaveText(/Record 2 of 4/);
