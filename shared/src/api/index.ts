@@ -8,6 +8,7 @@ export * from './error-handler.js';
 export * from './http-client.js';
 export * from './query-client.js';
 export * from './records.js';
+export * from './page-storage.js';
 export * from './session.js';
 export * from './types.js';
 export * from './users.js';

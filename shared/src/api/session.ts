@@ -1,32 +1,9 @@
+import { localOrPageStorage } from './page-storage.js';
+
 const TOKEN_KEY = 'scholia.token';
 const REDIRECT_KEY = 'scholia.redirectTo';
-const MEMORY_KEY = '__scholiaSessionMemory__';
-
-type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-type Holder = { [MEMORY_KEY]?: Map<string, string> };
-
-/**
- * The session for this page only, when the browser refuses `localStorage`: Scholia in a frame of
- * another site whose browser blocks third-party storage. The sign-in then holds until the frame is
- * reloaded. On `globalThis`, like the page's query cache, so every remote of the page reads it.
- */
-function pageMemory(): SessionStore {
-  const entries = ((globalThis as Holder)[MEMORY_KEY] ??= new Map<string, string>());
-  return {
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
-
-function storage(): SessionStore {
-  try {
-    if (globalThis.localStorage) return globalThis.localStorage;
-  } catch {
-    // Reading `localStorage` throws where the browser denies this document its storage.
-  }
-  return pageMemory();
-}
+/** Where the session is kept: `localStorage`, or the page's memory where the browser denies it. */
+const storage = localOrPageStorage;
 
 /** The bearer token of the signed-in user, or undefined when anonymous. */
 export function readToken(): string | undefined {

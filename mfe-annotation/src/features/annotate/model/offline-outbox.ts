@@ -1,4 +1,4 @@
-import type { MyResponsesBulkItem, MyResponsesBulkResult } from '@scholia/shared/api';
+import { localOrPageStorage, type MyResponsesBulkItem, type MyResponsesBulkResult } from '@scholia/shared/api';
 import { chunk, type BulkFailure } from './bulk-annotation.js';
 
 const KEY_PREFIX = 'scholia.annotation.outbox';
@@ -22,31 +22,8 @@ export interface OutboxItem extends MyResponsesBulkItem {
   seq: number;
 }
 
-type OutboxStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
-
-/**
- * Where answers wait when the browser denies `localStorage` (a frame of another site with
- * third-party storage blocked): kept and retried for as long as the page, never dropped unsaid.
- */
-const pageMemory = new Map<string, string>();
-const pageStore: OutboxStore = {
-  getItem: (key) => pageMemory.get(key) ?? null,
-  setItem: (key, value) => void pageMemory.set(key, value),
-  removeItem: (key) => void pageMemory.delete(key),
-  key: (index) => [...pageMemory.keys()][index] ?? null,
-  get length() {
-    return pageMemory.size;
-  },
-};
-
-function storage(): OutboxStore {
-  try {
-    if (globalThis.localStorage) return globalThis.localStorage;
-  } catch {
-    // Reading `localStorage` throws where the browser denies this document its storage.
-  }
-  return pageStore;
-}
+/** Where answers wait: `localStorage`, or the page's memory where the browser denies it (never dropped unsaid). */
+const storage = localOrPageStorage;
 
 export function readOutbox(owner: OutboxOwner): OutboxItem[] {
   try {
