@@ -77,4 +77,13 @@ test('on a phone the owner home page fits the screen: the Python snippet scrolls
   await expect(page.getByTestId('python-snippet').locator('pre')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBe(0);
+  // The dataset search keeps a row of its own, wide enough for its placeholder.
+  const search = page.getByRole('searchbox', { name: 'Search datasets' });
+  const room = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(input.placeholder).width;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
 });
